@@ -250,14 +250,14 @@ STATEMENTS = [
     ("sell cards at 1 megacredits each", "Scarta carte dalla mano per 1 M€ l'una.",
      "Discard cards for 1 M€ each."),
     ("if heat >= 3 then gain 1 plants else draw 1 cards",
-     "Se calore almeno 3: guadagna 1 pianta; altrimenti pesca 1 carta.",
-     "If heat at least 3: gain 1 plant; otherwise draw 1 card."),
+     "Se calore è almeno 3: guadagna 1 pianta; altrimenti pesca 1 carta.",
+     "If heat is at least 3: gain 1 plant; otherwise draw 1 card."),
     ("repeat 2: gain 1 titanium", "Ripeti 2 volte: guadagna 1 titanio.",
      "Repeat 2 times: gain 1 titanium."),
     ("require oxygen < 3 and not (tag plant >= 1); gain 1 steel",
-     "Solo se ossigeno sotto 3 % e non almeno 1 indicatore pianta in gioco. "
+     "Solo se l'ossigeno è sotto 3 % e non almeno 1 indicatore pianta in gioco. "
      "Guadagna 1 acciaio.",
-     "Only if oxygen under 3 % and not at least 1 plant tag in play. Gain 1 steel."),
+     "Only if oxygen is under 3 % and not at least 1 plant tag in play. Gain 1 steel."),
     # 1 M€ for each Earth tag and for each space tag
     ("gain 1 megacredits per (tag earth + tag space) ",
      "Guadagna 1 M€ per ogni indicatore Terra in gioco e ogni indicatore spazio in gioco.",

@@ -237,7 +237,8 @@ def test_errata_prints_the_new_value_once_with_a_mark(tmp_path):
     assert "Changed by: Errata" in page
     assert ">New<" in page and ">Old<" not in page   # the replaced card prints once
     box = sheets.page(ir, "reference", "en").decode()
-    assert '<span class="cost">12</span>' in box and "Changes with: Errata" in box
+    # the whole box prints the base cost and says what the module makes of it
+    assert '<span class="cost">12</span>' in box and "With Errata: 9" in box
 
 
 def test_explain_names_the_errata(tmp_path):

@@ -30,7 +30,7 @@ node                                                meaning
 
 ``compile_core`` puts the trees in ``ir["texts"]`` (``table``), with what the sheets need
 besides: ``records`` {kind: {id: {"field.path": tree}}}, ``flow`` {"setup.0.do": tree},
-``defs`` {id: {text, text_one, params}}, ``kinds`` {kind: {name, name_one, fields}} and
+``defs`` {id: {text, text_one, text_inf, params}}, ``kinds`` {kind: {name, name_one, fields}} and
 ``events`` {id: {name}}. Code generation leaves ``texts`` out of the engine.
 """
 
@@ -293,6 +293,7 @@ def table(notes: Notes, decls: Any, docs: list[Any]) -> dict[str, Any]:
         elif flow is not None and doc_path == flow.path:
             flow_trees[".".join(str(p) for p in path)] = tree
     defs = {d.id: {"text": d.record.get("text") or {}, "text_one": d.record.get("text_one"),
+                   "text_inf": d.record.get("text_inf"),
                    "gender": d.record.get("gender"),
                    "params": {p: _plain(t) for p, t in d.params.items()}}
             for d in decls.definitions}

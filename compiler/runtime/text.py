@@ -19,9 +19,9 @@ from typing import Any
 
 __all__ = ["prompt"]
 
-_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)(?::[a-z]+)?\}")
-"""A hole of a text: ``{n}``, or with a form (``{p:a}``, ``{r:one}``) that sheets honour;
-a prompt shows the plain name."""
+_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)((?::[a-z]+)*)\}")
+"""A hole of a text: ``{n}``, or with forms (``{p:a}``, ``{r:one}``, ``{p:one:the}``) that
+sheets honour; a prompt shows the plain name, the singular one for ``one`` and ``a``."""
 _AGREE = re.compile(r"\{([a-z_][a-z0-9_]*)\|([^|{}]*)\|([^|{}]*)\}")
 """``{n|space|spaces}``: the word that agrees with the number ``n``."""
 
@@ -46,7 +46,9 @@ def prompt(ctx: Any, node: dict[str, Any]) -> str:
     template = _AGREE.sub(lambda m: _agree(args.get(m.group(1)), m.group(2), m.group(3)),
                           str(template))
     return _HOLE.sub(lambda m: _name(ctx, args.get(m.group(1)), lang,
-                                     kinds.get(m.group(1))), str(template))
+                                     kinds.get(m.group(1)),
+                                     bool({"one", "a"} & set(m.group(2).split(":")))),
+                     str(template))
 
 
 def _agree(n: Any, one: str, many: str) -> str:
@@ -64,8 +66,9 @@ def _read(ctx: Any, ir: Any) -> Any:
         return None
 
 
-def _name(ctx: Any, value: Any, lang: str, kind: str | None = None) -> str:
-    """An argument as words: a record by its name (of its kind first), a number."""
+def _name(ctx: Any, value: Any, lang: str, kind: str | None = None, one: bool = False) -> str:
+    """An argument as words: a record by its name (of its kind first; ``one``: its
+    singular ``name_one`` when it has one), a number."""
     if isinstance(value, list):
         return ", ".join(_name(ctx, v, lang, kind) for v in value) if value else "…"
     if isinstance(value, str):
@@ -74,7 +77,8 @@ def _name(ctx: Any, value: Any, lang: str, kind: str | None = None) -> str:
         for table in tables + list(records.values()):
             rec = table.get(value)
             if isinstance(rec, dict) and isinstance(rec.get("name"), dict):
-                names = rec["name"]
+                names = rec["name_one"] if one and isinstance(rec.get("name_one"), dict) \
+                    else rec["name"]
                 return str(names.get(lang) or next(iter(names.values())))
         return value
     if isinstance(value, bool):

@@ -52,8 +52,8 @@ def _choices(sp: Speaker) -> list[dict[str, Any]]:
         found = [s for s in secs if s["layout"] == "cards" and _short(s, _CARDS)][:1]
     out = []
     for sec in found:
-        labels = sec.get("columns") or []
         for i, g in enumerate(sec["groups"]):   # the section's intro: costs, VP
+            labels = g.get("columns") or []
             out.append({"title": g["title"], "intro": sec["intro"] if i == 0 else "",
                         "entries": [_entry(x, labels) for x in g["items"]]})
     return out

@@ -27,7 +27,7 @@ def when_text(sp: Speaker, tree: Any) -> str:
         first = tree["b"]["lit"] + (1 if tree["o"] == ">" else 0)
         if tree["o"] in (">", ">=") and sp.round:
             return upper_first(sp.w["from_round"].format(**sp.rounds, n=first))
-    return sp.w["step_when"].format(cond=sp.value(tree))
+    return sp.w["step_when"].format(cond=sp.condition(tree))
 
 
 def score_text(sp: Speaker, tree: Any) -> str:
@@ -48,7 +48,7 @@ def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
     if f"{prefix}.when" in trees:
         text = f"{text} {when_text(sp, trees[prefix + '.when'])}".strip()
     return {"id": str(step.get("id", "")), "title": title,
-            "name": sp.pick(step.get("name")) if step.get("name") else "",
+            "name": upper_first(sp.pick(step.get("name"))) if step.get("name") else "",
             "text": text, "source": citation(sp, step), "prov": []}
 
 
@@ -71,7 +71,7 @@ def flow(sp: Speaker) -> dict[str, Any]:
     end = fl.get("end") or {}
     lines = []
     if "end.when" in trees:
-        lines.append(sp.w["end_when"].format(cond=sp.value(trees["end.when"])))
+        lines.append(sp.w["end_when"].format(cond=sp.condition(trees["end.when"])))
     if end.get("finish_round") and sp.round:
         lines.append(sp.w["finish_round"].format(**sp.rounds))
     if end.get("max_rounds"):
@@ -88,7 +88,7 @@ def flow(sp: Speaker) -> dict[str, Any]:
         if str(s.get("id", "")) in off:   # the count of a kind the selection turns off
             continue
         tree = trees.get(f"scoring.{i}.amount", trees.get(f"scoring.{i}.lines"))
-        scoring.append({"id": str(s.get("id", "")), "name": sp.pick(s.get("name")),
+        scoring.append({"id": str(s.get("id", "")), "name": upper_first(sp.pick(s.get("name"))),
                         "text": score_text(sp, tree),
                         "source": citation(sp, s), "prov": []})
     phases_title = sp.w["sec_phases"].format(**sp.rounds) if sp.round \

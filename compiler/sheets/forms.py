@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.sheets.grammar import plural
+from compiler.sheets.grammar import counted, plural, plural_subject
 
 __all__ = ["Forms", "number_of"]
 
@@ -78,18 +78,38 @@ class Forms:
         forms = words.split("|")
         return forms[0] if plural(self.lang, number) == "one" else forms[-1]
 
-    def _cmp(self, tree: Tree) -> str:
+    def condition(self, tree: Tree) -> str:
+        """A condition said as a clause, after "if" or "when": a comparison takes its verb
+        ("il suo costo stampato è almeno 20", "its printed cost is at least 20"), and so
+        does each comparison it joins with and/or; anything else reads as a value."""
+        if isinstance(tree, dict) and tree.get("form") == "cmp":
+            return self._cmp(tree, clause=True)
+        if isinstance(tree, dict) and tree.get("form") in ("and", "or"):
+            return self.w[tree["form"]].join(self.condition(a) for a in tree["a"])
+        return self.value(tree)
+
+    def _cmp(self, tree: Tree, clause: bool = False) -> str:
         a, b, o = tree["a"], tree["b"], tree["o"]
         number = number_of(b)
         if number is not None and self.countable(a) and o in self.w["count_cmp"]:
-            return self.w["count_cmp"][o].format(a=self.value(a, plural(self.lang, number)),
-                                                 b=self.value(b))
+            said = self.value(a, plural(self.lang, number))
+            return self.w["count_cmp"][o].format(a=counted(self.lang, said), b=self.value(b))
         right = self.value(b)
         unit = self.unit(a) if number is not None else ""
         if unit:
             right = f"{right} {self.agree(unit, number)}"
+        left = self.value(a)
         frames = self.w["cmp"]
-        return frames.get(o, "{a} " + o + " {b}").format(a=self.value(a), b=right)
+        if clause and self.w["clause_the"] and isinstance(a, dict) and \
+                ("rec" in a or "val" in a):   # "se l'ossigeno è ...", when its gender is known
+            kind = a.get("kind") if "rec" in a else self.kind_of_state(a.get("state", ""))
+            rid = a.get("rec", a.get("val"))
+            gender = self.record(kind, rid).get("gender")
+            if isinstance(gender, dict) and self.lang in gender:
+                left = self.name(kind, rid, None, "the")
+        if clause:   # the verb agrees with the subject: "è"/"sono", "is"/"are"
+            frames = self.w["cmp_clause"][plural_subject(self.lang, left)]
+        return frames.get(o, "{a} " + o + " {b}").format(a=left, b=right)
 
     def _arith(self, tree: Tree, form: str | None = None) -> str:
         """Arithmetic. In the singular of "per each {k:one}", a count divided by a number
@@ -155,7 +175,7 @@ class Forms:
             return ""
         ev = self.event_name(tree.get("ev", ""))
         if "w" in tree:
-            return self.w["trigger_where"].format(ev=ev, w=self.value(tree["w"]))
+            return self.w["trigger_where"].format(ev=ev, w=self.condition(tree["w"]))
         return self.w["trigger"].format(ev=ev)
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 __all__ = ["join_articles", "guess_gender", "italian_article", "italian_indefinite", "plural",
-           "round_forms"]
+           "plural_subject", "round_forms", "counted"]
 
 
 @lru_cache(maxsize=16)
@@ -32,6 +32,43 @@ def plural(lang: str, n: Any) -> str:
     if not isinstance(n, int) or isinstance(n, bool):
         return "other"
     return "one" if _locale(lang).plural_form(abs(n)) == "one" else "other"
+
+
+_POSSESSED = re.compile(r"^(?:il |lo |la |l'|i |gli |le )(?=(?:tuo|tua|tuoi|tue|suo|sua|suoi|"
+                       r"sue|mio|mia|miei|mie|loro) )")
+
+
+def counted(lang: str, phrase: str) -> str:
+    """A plural phrase after a number ("almeno 5 ..."): Italian drops the article before a
+    possessive ("le tue tessere" -> "almeno 5 tue tessere"); English counts "of" it ("your
+    tiles" -> "at least 5 of your tiles")."""
+    if lang == "it":
+        return _POSSESSED.sub("", phrase)
+    if lang == "en" and re.match(r"(?:your|their|his|her|my|our) ", phrase):
+        return "of " + phrase
+    return phrase
+
+
+def plural_subject(lang: str, subject: str) -> str:
+    """``one`` or ``other``: the number of the verb after ``subject``, a phrase the data
+    worded. Italian says it by the article it starts with ("le carte ... sono", "il costo
+    ... è"); English by a plural possessive or article-less plural is not told, so an
+    English subject is ``other`` only when it starts with "your" or "the" and its head
+    noun ends in "s" before any "of"/"on"/"in"."""
+    words = subject.strip().split()
+    if not words:
+        return "one"
+    if lang == "it":
+        return "other" if words[0].lower() in ("i", "gli", "le") else "one"
+    if lang == "en" and words[0].lower() in ("your", "the", "all") and len(words) > 1:
+        head = words[1:]
+        for i, w in enumerate(head):
+            if w.lower() in ("of", "on", "in", "at", "with", "that", "you"):
+                head = head[:i]
+                break
+        return "other" if head and head[-1].lower().endswith("s") and \
+            not head[-1].lower().endswith("ss") else "one"
+    return "one"
 
 
 def _vowel(word: str) -> bool:

@@ -3,6 +3,7 @@ sheet, the module pages and ``rulesc explain``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from compiler.sheets.fields import Fields, _records, citation, provisional
@@ -38,6 +39,27 @@ def _templates(section: dict[str, Any]) -> list[Any]:
         list(section.get("meta") or [])
 
 
+def _shown(sp: Speaker, change: dict[str, Any], trees: dict[str, Any] | None, index: int,
+           base: bool = False) -> list[str]:
+    """The sheet texts of a changed record that show a changed field, with the module's
+    values (with the base values when ``base``)."""
+    kind, rid = str(change.get("kind")), str(change.get("id"))
+    new = change.get("set") or {}
+    rec = dict(_records(sp.ir, kind).get(rid) or {})
+    if not base:
+        rec.update(new)
+    section = _sheet_section(sp, kind) or {}
+    f = Fields(sp, kind, rid, rec, section)
+    if not base:
+        f.trees = {k: v for k, v in f.trees.items() if k.split(".")[0] not in new}
+        prefix = f"changes.{index}.set."
+        f.trees.update({k[len(prefix):]: v for k, v in (trees or {}).items()
+                        if k.startswith(prefix)})
+    shown = [t for t in _templates(section)
+             if any("{" + field in sp.pick(t) for field in new)]
+    return [x for x in (f.text(t) for t in shown) if x]
+
+
 def changed_text(sp: Speaker, change: dict[str, Any], trees: dict[str, Any] | None = None,
                  index: int = 0) -> str:
     """A module's change of a record: "Name: <each sheet text that shows a changed field,
@@ -45,19 +67,35 @@ def changed_text(sp: Speaker, change: dict[str, Any], trees: dict[str, Any] | No
     said from its tree ``changes.<index>.set.<field>``)."""
     kind, rid = str(change.get("kind")), str(change.get("id"))
     new = change.get("set") or {}
-    rec = {**(_records(sp.ir, kind).get(rid) or {}), **new}
-    section = _sheet_section(sp, kind) or {}
-    f = Fields(sp, kind, rid, rec, section)
-    f.trees = {k: v for k, v in f.trees.items() if k.split(".")[0] not in new}
-    prefix = f"changes.{index}.set."
-    f.trees.update({k[len(prefix):]: v for k, v in (trees or {}).items()
-                    if k.startswith(prefix)})
-    shown = [t for t in _templates(section)
-             if any("{" + field in sp.pick(t) for field in new)]
-    text = "; ".join(lower_first(x) for x in (f.text(t) for t in shown) if x)
+    text = "; ".join(lower_first(x) for x in _shown(sp, change, trees, index))
     if not text and not sp.player:   # a field no sheet section shows: its data
         text = ", ".join(f"{k} {v}" for k, v in new.items())
     return f"{sp.name(kind, rid)}: {text}" if text else ""
+
+
+_PART = re.compile(r"[,;:]\s+")
+
+
+def _segments(text: str) -> list[str]:
+    return [s for s in (x.strip(" .") for x in _PART.split(text)) if s]
+
+
+def changed_part(sp: Speaker, mid: str, kind: str, rid: str) -> str:
+    """What module ``mid`` changes in record ``kind:rid``, only the parts of its sheet
+    texts that differ from the base game's: "inizio 14" where the line reads "per
+    giocatore: inizio 20, minimo 0"; '' when no sheet text shows the change."""
+    m = _records(sp.ir, "modules").get(mid) or {}
+    trees = (((sp.ir.get("texts") or {}).get("records") or {}).get("modules") or {}) \
+        .get(mid) or {}
+    parts: list[str] = []
+    for i, change in enumerate(m.get("changes") or []):
+        if not isinstance(change, dict) or change.get("kind") != kind or \
+                change.get("id") != rid:
+            continue
+        old = {seg for t in _shown(sp, change, trees, i, base=True) for seg in _segments(t)}
+        parts += [seg for t in _shown(sp, change, trees, i) for seg in _segments(t)
+                  if seg not in old and seg not in parts]
+    return sp.w["list_sep"].join(lower_first(p) for p in parts)
 
 
 _LISTED = 10
@@ -142,7 +180,11 @@ def _rules(sp: Speaker, mid: str, m: dict[str, Any]) -> list[str]:
         .get(mid) or {}
     out = [t for t in (changed_text(sp, c, trees, i) for i, c in
                        enumerate(m.get("changes") or []) if isinstance(c, dict)) if t]
-    out += _steps(sp, mid, m, ("phases", "end_steps"))
+    phases, ends = _steps(sp, mid, m, ("phases",)), _steps(sp, mid, m, ("end_steps",))
+    # a step added alike to the phases and to the end (a count made in a phase and again
+    # at the end of the game) is one fact that says both
+    out += [w["module_both"].format(fact=f.rstrip(".")) if f in ends else f for f in phases]
+    out += [f for f in ends if f not in phases]
     if m.get("round_limit"):
         out.append(w["round_limit"].format(**sp.rounds, n=m["round_limit"]))
     if m.get("disable"):
@@ -173,8 +215,10 @@ def _components(sp: Speaker, mid: str) -> list[str]:
     # the module's own named pieces that no deck holds (boards, wooden pieces): "5 wooden
     # nature reserves"
     mod = _records(sp.ir, "modules").get(mid) or {}
-    pieces = [f"{c.get('count', 1)} {sp.pick(c['name'])}" for c in mod.get("components") or []
-              if isinstance(c, dict) and c.get("name") and not c.get("deck")]
+    named = [c for c in mod.get("components") or []
+             if isinstance(c, dict) and c.get("name") and not c.get("deck")]
+    pieces = [f"{c.get('count', 1)} {sp.pick(c['name'])}" for c in named]
+    sp.foreign.update(sp.pick(c["name"]) for c in named if not sp.has_lang(c["name"]))
     if pieces:
         out.append(sp.w["module_pieces"].format(what=sp.w["list_sep"].join(pieces)))
     return out
@@ -215,7 +259,11 @@ def modules(sp: Speaker) -> list[Item]:
     """Every module (or the chosen ones), with its facts."""
     out = []
     for mid, m in _records(sp.ir, "modules").items():
+        said, sp.foreign = sp.foreign, set()
+        parts = module_parts(sp, mid, m)
         out.append({"id": mid, "name": sp.pick(m.get("name"), mid),
-                    "facts": module_facts(sp, mid, m), "parts": module_parts(sp, mid, m),
+                    "facts": [f for key in PARTS for f in parts[key]], "parts": parts,
+                    "note": sp.w["names_note"] if sp.foreign else "",
                     "source": citation(sp, m), "prov": provisional(sp, "modules", mid)})
+        sp.foreign |= said
     return out

@@ -15,7 +15,7 @@ from typing import Any
 from compiler.sheets.fields import Fields, _records, citation, provisional
 from compiler.sheets.flow import flow
 from compiler.sheets.grammar import plural
-from compiler.sheets.modules import modules
+from compiler.sheets.modules import changed_part, modules
 from compiler.sheets.select import changed_by
 from compiler.sheets.speak import Speaker, lower_first, upper_first
 
@@ -90,8 +90,9 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
 
 
 def errata(sp: Speaker, kind: str, rid: str) -> str:
-    """The mark of a record a module changes: "Errata: M" when M is chosen (the record
-    shows its new values), "Changed by M" on the sheet of the whole box."""
+    """The mark of a record a module changes: "Changed by: M" when M is chosen (the record
+    shows its new values); on the sheet of the whole box, what M makes of it ("with Solo
+    game: start 14", the parts of its sheet text that change), else "Changes with: M"."""
     marks = sp.ir.get("sheet_marks") or {}
     if marks.get("selected") is not None:
         mids = ((marks.get("changed") or {}).get(kind) or {}).get(rid) or []
@@ -101,6 +102,11 @@ def errata(sp: Speaker, kind: str, rid: str) -> str:
         frame = sp.w["changed_mark"]
     if not mids:
         return ""
+    if marks.get("selected") is None:   # the whole box: what each module makes of it
+        parts = [(m, changed_part(sp, m, kind, rid)) for m in mids]
+        if all(part for _, part in parts):
+            return sp.w["list_sep"].join(sp.w["changed_to"].format(
+                module=sp.name("modules", m), text=part) for m, part in parts)
     return frame.format(module=sp.w["list_sep"].join(sp.name("modules", m) for m in mids))
 
 
@@ -132,14 +138,26 @@ def sections(sp: Speaker) -> list[dict[str, Any]]:
         for it in items:
             groups.setdefault(it["group"], []).append(it)
         names = section.get("groups") or {}
-        parts = [{"title": sp.pick(names.get(g), title) if g else title, "items": its,
-              "count": len(its)}
+        columns = [sp.pick(c.get("label")) for c in section.get("columns") or []]
+        parts = [{"title": sp.pick(names.get(g), title) if g else title, "count": len(its),
+                  **_filled(its, columns)}
                  for g, its in groups.items()]
         note = sp.w["names_note"] if any(not i["translated"] for i in items) else ""
         out.append({"id": kind, "layout": section.get("layout"), "title": title,
                     "intro": _intro(sp, section), "note": note, "groups": parts,
-                    "columns": [sp.pick(c.get("label")) for c in section.get("columns") or []]})
+                    "columns": columns})
     return out
+
+
+def _filled(items: list[Item], columns: list[str]) -> dict[str, Any]:
+    """A table's records and columns without the columns empty on every row (a group of
+    tiles none of which has a condition or a score shows no such columns)."""
+    if not columns or not all("cells" in i for i in items):
+        return {"items": items, "columns": columns}
+    keep = [c for c in range(len(columns)) if any(c < len(i["cells"]) and i["cells"][c]
+                                                  for i in items)]
+    return {"items": [{**i, "cells": [i["cells"][c] for c in keep]} for i in items],
+            "columns": [columns[c] for c in keep]}
 
 
 # ---- the whole sheet ----------------------------------------------------------------------

@@ -68,6 +68,9 @@ class Speaker(Forms):
         """A player's sheet: no ids, no sources, no data; nameless records left out."""
         self.leaks: set[str] = set()
         """What the text had to show by its data name (no words for it in the data)."""
+        self.foreign: set[str] = set()
+        """The names said in another language, for want of a form in this one (a page
+        that shows one carries the ``names_note``)."""
         self.w = words(lang)
         texts = ir.get("texts") or {}
         self.defs: dict[str, Any] = texts.get("defs") or {}
@@ -89,6 +92,9 @@ class Speaker(Forms):
         self.score_unit = self.pick(unit) if unit else ""
         """What the final count counts (VP, $), when the game names it."""
         self.loop: dict[str, str] = {}
+        self.mood = ""
+        """"inf" while an effect is said in the infinitive ("puoi {e:inf}": "puoi
+        costruire ..."): a definition says its ``text_inf``, a choice its ``_inf`` words."""
 
     # ---- names --------------------------------------------------------------------
 
@@ -113,6 +119,7 @@ class Speaker(Forms):
         return bool((self.kinds.get(kind) or {}).get("name"))
 
     def has_lang(self, names: Any) -> bool:
+        """Whether ``names`` has a form in this language (a plain text is taken as one)."""
         return isinstance(names, str) or isinstance(names, dict) and self.lang in names
 
     def record(self, kind: str | None, rid: Any) -> dict[str, Any]:
@@ -128,20 +135,25 @@ class Speaker(Forms):
 
     def name(self, kind: str | None, rid: Any, form: str | None = None,
              article: bool | str = False, gloss: bool = False) -> str:
-        """A record's name: singular for ``form == "one"``; the general name otherwise;
-        with the definite article when asked; a trailing "(gloss)" dropped unless
-        ``gloss``."""
+        """A record's name: singular for ``form == "one"`` (and with the indefinite
+        article, which is singular); the general name otherwise; with the definite article
+        when asked; a trailing "(gloss)" dropped unless ``gloss``."""
         rec = self.record(kind, rid)
+        if article == "a":
+            form = "one"
         if not rec:
             self.leaks.add(f"id {rid}")
             return str(rid)
         one = rec.get("name_one")
         if not rec.get("name"):
             self.leaks.add(f"id {rid}")
-        text = self.pick(one) if form == "one" and one else self.pick(rec.get("name"), str(rid))
+        names = one if form == "one" and one else rec.get("name")
+        text = self.pick(names, str(rid))
+        if names and not self.has_lang(names):
+            self.foreign.add(text)
         if not gloss:
             text = _GLOSS.sub("", text) or text
-        if article:
+        if article and article not in ("inf", "your"):
             text = self.article(text, rec, many=bool(one) and form != "one",
                                 kind=str(article)) + text
         return text
@@ -158,6 +170,36 @@ class Speaker(Forms):
                 return "an " if text[:1].lower() in "aeiou" else "a "
             return "the "
         return ""
+
+    def possessive(self, kind: str | None, rid: Any, form: str | None,
+                   outer: str | None) -> str:
+        """``{x:your}``: a record's name with the possessive that agrees with its gender and
+        number. Counted (``outer``/``form`` "one": "per ogni tua tessera"; "other", after
+        a number: "almeno 2 tuoi trasformatori", "at least 2 of your transformers") it
+        takes no article; said alone, the plural with its article ("i tuoi trasformatori",
+        "le tue tessere")."""
+        one = "one" in (form, outer)
+        counted = one or "other" in (form, outer)
+        rec = self.record(kind, rid)
+        gender = rec.get("gender")
+        g = str((gender.get(self.lang) if isinstance(gender, dict) else None) or "m")[:1]
+        frames = self.w["possessive"]["bare" if counted else "the"]
+        frame = frames.get(g, frames["m"])["one" if one else "other"]
+        return str(frame).format(x=self.name(kind, rid, "one" if one else None))
+
+    def infinitive(self, tree: Tree) -> str:
+        """An effect said in the infinitive (``{e:inf}``)."""
+        was, self.mood = self.mood, "inf"
+        try:
+            return self.clause(tree)
+        finally:
+            self.mood = was
+
+    def frame(self, key: str) -> Any:
+        """The core's words for ``key``, in the infinitive while the mood asks for it."""
+        if self.mood and f"{key}_{self.mood}" in self.w:
+            return self.w[f"{key}_{self.mood}"]
+        return self.w[key]
 
     def state_name(self, entry: str) -> str:
         """A state entry's ``name`` in this language (state.yaml), or ''."""
@@ -211,15 +253,15 @@ class Speaker(Forms):
     def _choose(self, tree: Tree) -> str:
         alts = self.w["alt_sep"].join(self.clause(a) for a in tree["alts"])
         if "n" not in tree:
-            return self.w["choose"].format(alts=alts)
+            return self.frame("choose").format(alts=alts)
         key = "choose_upto" if tree.get("upto") else "choose_n"
-        return self.w[key].format(n=self.value(tree["n"]), alts=alts)
+        return self.frame(key).format(n=self.value(tree["n"]), alts=alts)
 
     def _if(self, tree: Tree) -> str:
         if "e" in tree:
-            return self.w["if_else"].format(c=self.value(tree["c"]), t=self.clause(tree["t"]),
-                                            e=self.clause(tree["e"]))
-        return self.w["if"].format(c=self.value(tree["c"]), t=self.clause(tree["t"]))
+            return self.w["if_else"].format(c=self.condition(tree["c"]),
+                                            t=self.clause(tree["t"]), e=self.clause(tree["e"]))
+        return self.w["if"].format(c=self.condition(tree["c"]), t=self.clause(tree["t"]))
 
     def _for(self, tree: Tree) -> str:
         src = tree.get("src") or {}
@@ -272,6 +314,9 @@ class Speaker(Forms):
         d = self.defs.get(tree["def"]) or {}
         template = self.pick(d.get("text_one")) if form == "one" and d.get("text_one") \
             else self.pick(d.get("text"), "")
+        inf = d.get("text_inf")
+        if self.mood == "inf" and inf and self.has_lang(inf):   # "puoi costruire ..."
+            template = self.pick(inf)
         if not template:
             template = " ".join("{" + p + "}" for p in d.get("params") or {}) or tree["def"]
         # a number before a noun ("add {n} {r}") that is a count of things says "1" there
@@ -284,7 +329,7 @@ class Speaker(Forms):
                 per += terms
                 template = template.replace("{" + name + "}", "1", 1)
         text = self.fill(template, lambda name, f, art: self._arg(tree["args"].get(name),
-                                                                  f, art))
+                                                                  f, art, form))
         if per:
             text += " " + self.w["per_each"].format(x=self.each_of(per))
         return text
@@ -323,10 +368,11 @@ class Speaker(Forms):
                 out.append(part)
                 continue
             hole, *forms = part[1:-1].split("|")
-            name, _, mod = hole.partition(":")
-            form = "one" if mod == "one" else plural(self.lang, number[0]) \
+            name, *mods = hole.split(":")   # "{p:one:the}": a form and an article
+            form = "one" if "one" in mods else plural(self.lang, number[0]) \
                 if number[0] is not None else None
-            text, value = arg(name, form, mod if mod in ("the", "a", "or", "and") else "")
+            mod = next((m for m in mods if m != "one"), "")
+            text, value = arg(name, form, mod if mod in _STYLES else "")
             if forms:   # {n|carta|carte}: the word that agrees with n
                 out.append(forms[0] if plural(self.lang, value) == "one" else forms[-1])
                 number[0] = None
@@ -335,16 +381,25 @@ class Speaker(Forms):
                 empty = True
             number[0] = value if isinstance(value, int) and not isinstance(value, bool) \
                 else None
-            if mod == "signed" and re.fullmatch(r"\d+(?:[.,]\d+)?", text):
+            if "signed" in mods and re.fullmatch(r"\d+(?:[.,]\d+)?", text):
                 text = "+" + text   # {by:signed}: a change, "+1" (a negative has its "-")
             out.append(text)
         return "".join(out), empty
 
-    def _arg(self, tree: Tree, form: str | None, article: str) -> tuple[str, Any]:
+    def _arg(self, tree: Tree, form: str | None, article: str,
+             outer: str | None = None) -> tuple[str, Any]:
         """The text of an argument, and its number when it is one; ``{l:or}`` and
-        ``{l:and}`` join a written list's last item with "o"/"or", "e"/"and"."""
+        ``{l:and}`` join a written list's last item with "o"/"or", "e"/"and"; ``{e:inf}``
+        says an effect in the infinitive; ``{x:your}`` a record with the possessive, by
+        ``outer``, the form of the text the hole is in (see ``possessive``)."""
         if article in ("or", "and") and isinstance(tree, dict) and tree.get("form") == "list":
             return self.listed([self.value(a) for a in tree.get("a") or []], article), None
+        if article == "inf":
+            return self.infinitive(tree), None
+        if article == "your" and isinstance(tree, dict) and ("rec" in tree or "val" in tree):
+            kind = tree.get("kind") if "rec" in tree else \
+                self.kind_of_state(tree.get("state", ""))
+            return self.possessive(kind, tree.get("rec", tree.get("val")), form, outer), None
         if article not in ("the", "a"):
             article = ""
         if not isinstance(tree, dict):
@@ -419,6 +474,10 @@ class Speaker(Forms):
         return " ".join(self.value(a) for a in tree.get("a") or [] if a is not None)
 
 
+_STYLES = ("the", "a", "or", "and", "inf", "your")
+"""The forms of a hole beside "one" that reach the argument's words."""
+
+
 def _parse(template: str) -> list[Any]:
     """Text, ``{holes}`` and nested ``[optional parts]`` of a template."""
     root: list[Any] = []
@@ -437,7 +496,7 @@ def _parse(template: str) -> list[Any]:
 _STATEMENTS: dict[str, Any] = {
     "choose": Speaker._choose, "if": Speaker._if, "for": Speaker._for,
     "repeat": Speaker._loop, "while": Speaker._loop, "assign": Speaker._assign,
-    "require": lambda s, t: s.w["require"].format(c=s.value(t["a"])),
+    "require": lambda s, t: s.w["require"].format(c=s.condition(t["a"])),
     "do": lambda s, t: s.value(t["a"]), "skip": lambda s, t: s.w["skip"],
     "stop": lambda s, t: s.w["stop"], "emit": lambda s, t: "",
     "let": lambda s, t: s.w["let"].format(v=t["v"], e=s.value(t["e"])),

@@ -91,29 +91,29 @@ def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:31
     return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5851 for v_c_5851 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5851, {}), 'tags', None))]))
 
 
-def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5855'), 'instead_of', {}), 'gain', None) == E.get('r~5853'))) and bool((num(E.get('left~5854')) > num(0))))
 
 
-def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5854'), (E.get('left~5854') if (FLD(ctx, K[0], E.get('rep~5855')) == None) else FLD(ctx, K[0], E.get('rep~5855')))]))
 
 
-def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5855'))
 
 
-def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5857')}
@@ -179,29 +179,29 @@ def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:46
     return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5866 for v_i_5866 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5866, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5868 for v_x_5868 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5868 == v_c_5867)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5870 for v_x_5870 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5869, [])) if (v_x_5870 == v_c_5867)]) for v_r_5869 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5867 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5867, 'deck', None) == 'brazil')])))))
 
 
-def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5874'), 'instead_of', {}), 'gain', None) == E.get('r~5872'))) and bool((num(E.get('left~5873')) > num(0))))
 
 
-def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5873'), (E.get('left~5873') if (FLD(ctx, K[0], E.get('rep~5874')) == None) else FLD(ctx, K[0], E.get('rep~5874')))]))
 
 
-def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5874'))
 
 
-def x_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5876')}
@@ -298,7 +298,7 @@ def d_7404(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:39
     return True
 
 
-def t_7405(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7405(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,7 +324,7 @@ def t_7405(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7407(ctx, r1, s, E)
 
 
-def d_7406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -334,7 +334,7 @@ def d_7406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -359,7 +359,7 @@ def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7408(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7408(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -379,7 +379,7 @@ def t_7408(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7410(ctx, r1, s, E)
 
 
-def d_7409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -389,21 +389,21 @@ def d_7409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7410(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7410(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7410, None, [], k)
 
 
-def d_7411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -416,7 +416,7 @@ def t_7412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7414(ctx, k, s, E)
 
 
-def d_7413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -426,7 +426,7 @@ def d_7413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -440,7 +440,7 @@ def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~5857')))
 
 
-def t_7415(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7415(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -449,7 +449,7 @@ def t_7415(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8381(ctx, E), k)
 
 
-def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -459,7 +459,7 @@ def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -469,7 +469,7 @@ def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -643,7 +643,7 @@ def d_7430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:67
     return True
 
 
-def t_7431(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7431(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -669,7 +669,7 @@ def t_7431(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7433(ctx, r1, s, E)
 
 
-def d_7432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -679,7 +679,7 @@ def d_7432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -704,7 +704,7 @@ def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7434(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7434(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -724,7 +724,7 @@ def t_7434(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7436(ctx, r1, s, E)
 
 
-def d_7435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -734,21 +734,21 @@ def d_7435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7436(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7436(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7436, None, [], k)
 
 
-def d_7437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -761,7 +761,7 @@ def t_7438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7440(ctx, k, s, E)
 
 
-def d_7439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -771,7 +771,7 @@ def d_7439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -785,7 +785,7 @@ def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~5876')))
 
 
-def t_7441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -794,7 +794,7 @@ def t_7441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8412(ctx, E), k)
 
 
-def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -804,7 +804,7 @@ def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -814,7 +814,7 @@ def d_7443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1055,11 +1055,11 @@ AT = {
     8367: 'rules_data/pampero/items/base_tiles.yaml:25',
     8368: 'rules_data/pampero/items/base_tiles.yaml:28',
     8369: 'rules_data/pampero/items/base_tiles.yaml:31',
-    8373: 'rules_data/pampero/definitions/resources.yaml:53',
-    8374: 'rules_data/pampero/definitions/resources.yaml:53',
-    8377: 'rules_data/pampero/definitions/resources.yaml:55',
-    8381: 'rules_data/pampero/definitions/resources.yaml:58',
-    8382: 'rules_data/pampero/definitions/resources.yaml:55',
+    8373: 'rules_data/pampero/definitions/resources.yaml:55',
+    8374: 'rules_data/pampero/definitions/resources.yaml:55',
+    8377: 'rules_data/pampero/definitions/resources.yaml:57',
+    8381: 'rules_data/pampero/definitions/resources.yaml:60',
+    8382: 'rules_data/pampero/definitions/resources.yaml:57',
     8387: 'rules_data/pampero/definitions/resources.yaml:26',
     8388: 'rules_data/pampero/definitions/resources.yaml:27',
     8390: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1070,11 +1070,11 @@ AT = {
     8397: 'rules_data/pampero/definitions/resources.yaml:30',
     8399: 'rules_data/pampero/items/base_tiles.yaml:41',
     8400: 'rules_data/pampero/items/base_tiles.yaml:46',
-    8404: 'rules_data/pampero/definitions/resources.yaml:53',
-    8405: 'rules_data/pampero/definitions/resources.yaml:53',
-    8408: 'rules_data/pampero/definitions/resources.yaml:55',
-    8412: 'rules_data/pampero/definitions/resources.yaml:58',
-    8413: 'rules_data/pampero/definitions/resources.yaml:55',
+    8404: 'rules_data/pampero/definitions/resources.yaml:55',
+    8405: 'rules_data/pampero/definitions/resources.yaml:55',
+    8408: 'rules_data/pampero/definitions/resources.yaml:57',
+    8412: 'rules_data/pampero/definitions/resources.yaml:60',
+    8413: 'rules_data/pampero/definitions/resources.yaml:57',
     8418: 'rules_data/pampero/definitions/resources.yaml:26',
     8419: 'rules_data/pampero/definitions/resources.yaml:27',
     8421: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1850,17 +1850,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/base_tiles.yaml:39',
                     'id': 7404,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5854',
                             'e': {'op': 'var', 'n': 'n~5852', 'x': 8372},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7406,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5855',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8373},
@@ -1892,24 +1892,24 @@ RECORDS = {
                                 ],
                                 'x': 8374,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5856',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8375},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7409,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7411,
                                                 },
                                                 'label': {
@@ -1965,21 +1965,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~5856', 'x': 8378},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~5857', 'x': 8379},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7413,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~5857', 'x': 8380},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -1989,14 +1989,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 8381,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7415,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7414,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7412,
                                                 },
                                                 'label': {
@@ -2015,36 +2015,36 @@ RECORDS = {
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7410,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~5854', 'x': 8383},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~5856', 'x': 8384},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7416,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7408,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7407,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5858',
                             'e': {'op': 'var', 'n': 'left~5854', 'x': 8385},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7417,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5859',
                             'e': {'op': 'var', 'n': 'r~5853', 'x': 8386},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7418,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -2274,7 +2274,7 @@ RECORDS = {
                             'id': 7419,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7405,
                 },
             ],
@@ -2593,17 +2593,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/base_tiles.yaml:67',
                     'id': 7430,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5873',
                             'e': {'op': 'var', 'n': 'n~5871', 'x': 8403},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7432,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5874',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8404},
@@ -2635,24 +2635,24 @@ RECORDS = {
                                 ],
                                 'x': 8405,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5875',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8406},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7435,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7437,
                                                 },
                                                 'label': {
@@ -2708,21 +2708,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~5875', 'x': 8409},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~5876', 'x': 8410},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7439,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~5876', 'x': 8411},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -2732,14 +2732,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 8412,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7441,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7440,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7438,
                                                 },
                                                 'label': {
@@ -2758,36 +2758,36 @@ RECORDS = {
                                             'args': {'n': 1, 'r': 'batteries'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7436,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~5873', 'x': 8414},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~5875', 'x': 8415},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7442,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7434,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7433,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5877',
                             'e': {'op': 'var', 'n': 'left~5873', 'x': 8416},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7443,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5878',
                             'e': {'op': 'var', 'n': 'r~5872', 'x': 8417},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7444,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -3017,7 +3017,7 @@ RECORDS = {
                             'id': 7445,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7431,
                 },
             ],

@@ -44,29 +44,29 @@ K = [
 ]
 
 
-def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5937'), 'instead_of', {}), 'gain', None) == E.get('r~5935'))) and bool((num(E.get('left~5936')) > num(0))))
 
 
-def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5936'), (E.get('left~5936') if (FLD(ctx, K[0], E.get('rep~5937')) == None) else FLD(ctx, K[0], E.get('rep~5937')))]))
 
 
-def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5937'))
 
 
-def x_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5939')}
@@ -120,65 +120,65 @@ def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5944'), 0)) >= num(E.get('n~5943')))
 
 
-def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5946'), 0)
 
 
-def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~5946'), 'supply', None) != None)
 
 
-def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~5946'), 0)
 
 
-def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~5946'), 'ledger', None)) and bool((E.get('n~5945') != 0)))
 
 
-def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5950'), 'instead_of', {}), 'gain', None) == E.get('r~5948'))) and bool((num(E.get('left~5949')) > num(0))))
 
 
-def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5949'), (E.get('left~5949') if (FLD(ctx, K[0], E.get('rep~5950')) == None) else FLD(ctx, K[0], E.get('rep~5950')))]))
 
 
-def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5950'))
 
 
-def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5952')}
@@ -232,87 +232,87 @@ def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:142
+def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:147
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8654, E.get('p~5956'), E.get('s~5957'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5956'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5956'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5956'), 0)) > num(0)))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5957'), 'type', None), GET(ctx, 'pieces', E.get('p~5956'), 'on', []))) and bool((lambda v_movers_5959: ((bool((GET(ctx, 'spaces', E.get('s~5957'), 'capacity', None) == 0)) or bool((num(v_movers_5959) < num(GET(ctx, 'spaces', E.get('s~5957'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5957'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5960, 'piece', None), 'structure', None) for v_x_5960 in items_of(KEY(ctx.state.get('places'), E.get('s~5957'), []))]))) and bool((v_movers_5959 == 0)))))(CALL(ctx, 'count', None, [v_x_5958 for v_x_5958 in items_of(KEY(ctx.state.get('places'), E.get('s~5957'), [])) if GET(ctx, 'pieces', KEY(v_x_5958, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5956'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5957'), 'type', None), GET(ctx, 'pieces', E.get('p~5956'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5961, 'piece', None), 'structure', None) for v_x_5961 in items_of(KEY(ctx.state.get('places'), E.get('s~5957'), []))]))))))))
 
 
-def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
+def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'pieces', E.get('p~5962'), 'supply', None) != None)
 
 
-def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
+def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('p~5962'), 0)
 
 
-def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
+def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5962'), 0)
 
 
-def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:118
+def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('places'), E.get('s~5963'), [])
 
 
-def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:118
+def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
     return [{'piece': E.get('p~5962'), 'owner': E.get('you')}]
 
 
-def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:160
+def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
     if E is None:
         E = ctx.env()
     return GET(ctx, 'pieces', E.get('p~5964'), 'from_grid', None)
 
 
-def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:160
+def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
     return IDS(ctx, 'grid_columns')
 
 
-def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:160
+def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8668, E.get('c~5966'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5966'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5968 for v_x_5968 in items_of(KEY(ctx.state.get('places'), v_s_5967, [])) if (bool((KEY(v_x_5968, 'piece', None) == 'tower')) and bool((KEY(v_x_5968, 'owner', None) == E.get('you'))))]) for v_s_5967 in items_of(ctx.state.get('places'))]))))
 
 
-def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:160
+def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], E.get('c~5966'))
 
 
-def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5972'), 'instead_of', {}), 'gain', None) == E.get('r~5970'))) and bool((num(E.get('left~5971')) > num(0))))
 
 
-def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5971'), (E.get('left~5971') if (FLD(ctx, K[0], E.get('rep~5972')) == None) else FLD(ctx, K[0], E.get('rep~5972')))]))
 
 
-def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5972'))
 
 
-def x_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5974')}
@@ -403,7 +403,7 @@ def d_7590(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
     return True
 
 
-def t_7591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -429,7 +429,7 @@ def t_7591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7593(ctx, r1, s, E)
 
 
-def d_7592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -439,7 +439,7 @@ def d_7592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -464,7 +464,7 @@ def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7594(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7594(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -484,7 +484,7 @@ def t_7594(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7596(ctx, r1, s, E)
 
 
-def d_7595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -494,21 +494,21 @@ def d_7595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7596(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7596(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7596, None, [], k)
 
 
-def d_7597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -521,7 +521,7 @@ def t_7598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7600(ctx, k, s, E)
 
 
-def d_7599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -531,7 +531,7 @@ def d_7599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -545,7 +545,7 @@ def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~5939')))
 
 
-def t_7601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -554,7 +554,7 @@ def t_7601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8590(ctx, E), k)
 
 
-def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -564,7 +564,7 @@ def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -574,7 +574,7 @@ def d_7603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -711,7 +711,7 @@ def d_7613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:101
+def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -765,7 +765,7 @@ def d_7617(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     return True
 
 
-def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -789,7 +789,7 @@ def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -800,7 +800,7 @@ def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -810,7 +810,7 @@ def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -820,7 +820,7 @@ def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -839,7 +839,7 @@ def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -851,7 +851,7 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -867,7 +867,7 @@ def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -879,7 +879,7 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -895,7 +895,7 @@ def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     return True
 
 
-def d_7627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -927,7 +927,7 @@ def d_7629(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     return True
 
 
-def t_7630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -953,7 +953,7 @@ def t_7630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7632(ctx, r1, s, E)
 
 
-def d_7631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -963,7 +963,7 @@ def d_7631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -988,7 +988,7 @@ def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1008,7 +1008,7 @@ def t_7633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7635(ctx, r1, s, E)
 
 
-def d_7634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1018,21 +1018,21 @@ def d_7634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7635(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7635(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7635, None, [], k)
 
 
-def d_7636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1045,7 +1045,7 @@ def t_7637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7639(ctx, k, s, E)
 
 
-def d_7638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1055,7 +1055,7 @@ def d_7638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1069,7 +1069,7 @@ def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~5952')))
 
 
-def t_7640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1078,7 +1078,7 @@ def t_7640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8632(ctx, E), k)
 
 
-def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1088,7 +1088,7 @@ def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1098,7 +1098,7 @@ def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1235,7 +1235,7 @@ def d_7652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def d_7653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:101
+def d_7653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1279,7 +1279,7 @@ def d_7656(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
     return True
 
 
-def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:142
+def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1290,7 +1290,7 @@ def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     return k()
 
 
-def t_7658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:143
+def t_7658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1317,7 +1317,7 @@ def t_7658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     return t_7668(ctx, k, s, E)
 
 
-def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:143
+def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1327,7 +1327,7 @@ def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:143
     return True
 
 
-def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:143
+def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1337,7 +1337,7 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:143
     return True
 
 
-def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
+def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1354,7 +1354,7 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
     return True
 
 
-def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
+def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1377,7 +1377,7 @@ def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
     return True
 
 
-def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
+def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1389,7 +1389,7 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
     return True
 
 
-def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
+def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1401,7 +1401,7 @@ def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:117
     return True
 
 
-def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:118
+def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1413,7 +1413,7 @@ def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:118
     return True
 
 
-def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:143
+def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1423,7 +1423,7 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:143
     return True
 
 
-def d_7667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:143
+def d_7667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1433,7 +1433,7 @@ def d_7667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:143
     return True
 
 
-def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:160
+def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1444,7 +1444,7 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     return k()
 
 
-def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:160
+def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1469,7 +1469,7 @@ def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     return nxt(0)
 
 
-def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:160
+def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1515,7 +1515,7 @@ def d_7673(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
     return True
 
 
-def t_7674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1541,7 +1541,7 @@ def t_7674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7676(ctx, r1, s, E)
 
 
-def d_7675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1551,7 +1551,7 @@ def d_7675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1576,7 +1576,7 @@ def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7677(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7677(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1596,7 +1596,7 @@ def t_7677(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7679(ctx, r1, s, E)
 
 
-def d_7678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1606,21 +1606,21 @@ def d_7678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7679, None, [], k)
 
 
-def d_7680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1633,7 +1633,7 @@ def t_7681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7683(ctx, k, s, E)
 
 
-def d_7682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1643,7 +1643,7 @@ def d_7682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1657,7 +1657,7 @@ def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~5974')))
 
 
-def t_7684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1666,7 +1666,7 @@ def t_7684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8681(ctx, E), k)
 
 
-def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1676,7 +1676,7 @@ def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1686,7 +1686,7 @@ def d_7686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1994,11 +1994,11 @@ CODE = {
     8697: x_8697,
 }
 AT = {
-    8582: 'rules_data/pampero/definitions/resources.yaml:53',
-    8583: 'rules_data/pampero/definitions/resources.yaml:53',
-    8586: 'rules_data/pampero/definitions/resources.yaml:55',
-    8590: 'rules_data/pampero/definitions/resources.yaml:58',
-    8591: 'rules_data/pampero/definitions/resources.yaml:55',
+    8582: 'rules_data/pampero/definitions/resources.yaml:55',
+    8583: 'rules_data/pampero/definitions/resources.yaml:55',
+    8586: 'rules_data/pampero/definitions/resources.yaml:57',
+    8590: 'rules_data/pampero/definitions/resources.yaml:60',
+    8591: 'rules_data/pampero/definitions/resources.yaml:57',
     8596: 'rules_data/pampero/definitions/resources.yaml:26',
     8597: 'rules_data/pampero/definitions/resources.yaml:27',
     8599: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2007,17 +2007,17 @@ AT = {
     8603: 'rules_data/pampero/definitions/resources.yaml:29',
     8605: 'rules_data/pampero/definitions/resources.yaml:30',
     8606: 'rules_data/pampero/definitions/resources.yaml:30',
-    8610: 'rules_data/pampero/definitions/resources.yaml:70',
-    8613: 'rules_data/pampero/definitions/resources.yaml:38',
-    8615: 'rules_data/pampero/definitions/resources.yaml:39',
-    8616: 'rules_data/pampero/definitions/resources.yaml:39',
-    8618: 'rules_data/pampero/definitions/resources.yaml:40',
-    8619: 'rules_data/pampero/definitions/resources.yaml:40',
-    8624: 'rules_data/pampero/definitions/resources.yaml:53',
-    8625: 'rules_data/pampero/definitions/resources.yaml:53',
-    8628: 'rules_data/pampero/definitions/resources.yaml:55',
-    8632: 'rules_data/pampero/definitions/resources.yaml:58',
-    8633: 'rules_data/pampero/definitions/resources.yaml:55',
+    8610: 'rules_data/pampero/definitions/resources.yaml:74',
+    8613: 'rules_data/pampero/definitions/resources.yaml:39',
+    8615: 'rules_data/pampero/definitions/resources.yaml:40',
+    8616: 'rules_data/pampero/definitions/resources.yaml:40',
+    8618: 'rules_data/pampero/definitions/resources.yaml:41',
+    8619: 'rules_data/pampero/definitions/resources.yaml:41',
+    8624: 'rules_data/pampero/definitions/resources.yaml:55',
+    8625: 'rules_data/pampero/definitions/resources.yaml:55',
+    8628: 'rules_data/pampero/definitions/resources.yaml:57',
+    8632: 'rules_data/pampero/definitions/resources.yaml:60',
+    8633: 'rules_data/pampero/definitions/resources.yaml:57',
     8638: 'rules_data/pampero/definitions/resources.yaml:26',
     8639: 'rules_data/pampero/definitions/resources.yaml:27',
     8641: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2026,21 +2026,21 @@ AT = {
     8645: 'rules_data/pampero/definitions/resources.yaml:29',
     8647: 'rules_data/pampero/definitions/resources.yaml:30',
     8648: 'rules_data/pampero/definitions/resources.yaml:30',
-    8654: 'rules_data/pampero/definitions/board.yaml:142',
-    8657: 'rules_data/pampero/definitions/board.yaml:117',
-    8658: 'rules_data/pampero/definitions/board.yaml:117',
-    8660: 'rules_data/pampero/definitions/board.yaml:117',
-    8662: 'rules_data/pampero/definitions/board.yaml:118',
-    8663: 'rules_data/pampero/definitions/board.yaml:118',
-    8666: 'rules_data/pampero/definitions/board.yaml:160',
-    8667: 'rules_data/pampero/definitions/board.yaml:160',
-    8668: 'rules_data/pampero/definitions/board.yaml:160',
-    8669: 'rules_data/pampero/definitions/board.yaml:160',
-    8673: 'rules_data/pampero/definitions/resources.yaml:53',
-    8674: 'rules_data/pampero/definitions/resources.yaml:53',
-    8677: 'rules_data/pampero/definitions/resources.yaml:55',
-    8681: 'rules_data/pampero/definitions/resources.yaml:58',
-    8682: 'rules_data/pampero/definitions/resources.yaml:55',
+    8654: 'rules_data/pampero/definitions/board.yaml:147',
+    8657: 'rules_data/pampero/definitions/board.yaml:119',
+    8658: 'rules_data/pampero/definitions/board.yaml:119',
+    8660: 'rules_data/pampero/definitions/board.yaml:119',
+    8662: 'rules_data/pampero/definitions/board.yaml:120',
+    8663: 'rules_data/pampero/definitions/board.yaml:120',
+    8666: 'rules_data/pampero/definitions/board.yaml:167',
+    8667: 'rules_data/pampero/definitions/board.yaml:167',
+    8668: 'rules_data/pampero/definitions/board.yaml:167',
+    8669: 'rules_data/pampero/definitions/board.yaml:167',
+    8673: 'rules_data/pampero/definitions/resources.yaml:55',
+    8674: 'rules_data/pampero/definitions/resources.yaml:55',
+    8677: 'rules_data/pampero/definitions/resources.yaml:57',
+    8681: 'rules_data/pampero/definitions/resources.yaml:60',
+    8682: 'rules_data/pampero/definitions/resources.yaml:57',
     8687: 'rules_data/pampero/definitions/resources.yaml:26',
     8688: 'rules_data/pampero/definitions/resources.yaml:27',
     8690: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2075,17 +2075,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
                     'id': 7590,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5936',
                             'e': {'op': 'var', 'n': 'n~5934', 'x': 8581},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7592,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5937',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8582},
@@ -2117,24 +2117,24 @@ RECORDS = {
                                 ],
                                 'x': 8583,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5938',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8584},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7595,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7597,
                                                 },
                                                 'label': {
@@ -2190,21 +2190,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~5938', 'x': 8587},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~5939', 'x': 8588},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7599,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~5939', 'x': 8589},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -2214,14 +2214,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 8590,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7601,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7600,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7598,
                                                 },
                                                 'label': {
@@ -2240,36 +2240,36 @@ RECORDS = {
                                             'args': {'n': 5, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7596,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~5936', 'x': 8592},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~5938', 'x': 8593},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7602,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7594,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7593,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5940',
                             'e': {'op': 'var', 'n': 'left~5936', 'x': 8594},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7603,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5941',
                             'e': {'op': 'var', 'n': 'r~5935', 'x': 8595},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7604,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -2499,7 +2499,7 @@ RECORDS = {
                             'id': 7605,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7591,
                 },
             ],
@@ -2527,7 +2527,7 @@ RECORDS = {
         'deck': 'companies',
         'module': 'companies',
         'use': 'consolidation',
-        'effect': {  # rules_data/pampero/definitions/resources.yaml:101
+        'effect': {  # rules_data/pampero/definitions/resources.yaml:108
             'op': 'choose',
             'alts': [
                 {
@@ -2549,10 +2549,10 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7617,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:70
+                            {  # rules_data/pampero/definitions/resources.yaml:74
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:70
+                                    {  # rules_data/pampero/definitions/resources.yaml:74
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -2570,27 +2570,27 @@ RECORDS = {
                                             'b': {'op': 'var', 'n': 'n~5943'},
                                             'x': 8610,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                         'id': 7619,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:70
+                                    {  # rules_data/pampero/definitions/resources.yaml:74
                                         'op': 'let',
                                         'v': 'n~5945',
                                         'e': {'op': 'var', 'n': 'n~5943', 'x': 8611},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                         'id': 7620,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:70
+                                    {  # rules_data/pampero/definitions/resources.yaml:74
                                         'op': 'let',
                                         'v': 'r~5946',
                                         'e': {'op': 'var', 'n': 'r~5944', 'x': 8612},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                         'id': 7621,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:38
+                                    {  # rules_data/pampero/definitions/resources.yaml:39
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:38
+                                            {  # rules_data/pampero/definitions/resources.yaml:39
                                                 'op': 'set',
                                                 't': {
                                                     'op': 'key',
@@ -2606,10 +2606,10 @@ RECORDS = {
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'n~5945', 'x': 8614},
                                                 'bd': ['player', 'stock', 'key'],
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 7623,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:39
+                                            {  # rules_data/pampero/definitions/resources.yaml:40
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'cmp',
@@ -2624,7 +2624,7 @@ RECORDS = {
                                                     'b': {'op': 'lit', 'v': None},
                                                     'x': 8615,
                                                 },
-                                                't': {  # rules_data/pampero/definitions/resources.yaml:39
+                                                't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
@@ -2636,13 +2636,13 @@ RECORDS = {
                                                     'o': '+=',
                                                     'e': {'op': 'var', 'n': 'n~5945', 'x': 8617},
                                                     'bd': ['game', 'supply', 'key'],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 7625,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                 'id': 7624,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:40
+                                            {  # rules_data/pampero/definitions/resources.yaml:41
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'and',
@@ -2663,7 +2663,7 @@ RECORDS = {
                                                     ],
                                                     'x': 8618,
                                                 },
-                                                't': {  # rules_data/pampero/definitions/resources.yaml:40
+                                                't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
@@ -2679,18 +2679,18 @@ RECORDS = {
                                                     'o': '-=',
                                                     'e': {'op': 'var', 'n': 'n~5945', 'x': 8620},
                                                     'bd': ['player', 'ledger', 'key'],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 7627,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                 'id': 7626,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                         'id': 7622,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                 'id': 7618,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
@@ -2707,17 +2707,17 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7629,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:52
+                            {  # rules_data/pampero/definitions/resources.yaml:54
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:52
+                                    {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
                                         'v': 'left~5949',
                                         'e': {'op': 'var', 'n': 'n~5947', 'x': 8623},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 7631,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:53
+                                    {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
                                         'v': 'rep~5950',
                                         'src': {'op': 'ids', 'kind': 'replacements', 'x': 8624},
@@ -2749,24 +2749,24 @@ RECORDS = {
                                             ],
                                             'x': 8625,
                                         },
-                                        'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/pampero/definitions/resources.yaml:54
+                                                {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
                                                     'v': 'taken~5951',
                                                     'e': {'op': 'lit', 'v': 0, 'x': 8626},
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 7634,
                                                 },
-                                                {  # rules_data/pampero/definitions/resources.yaml:55
+                                                {  # rules_data/pampero/definitions/resources.yaml:57
                                                     'op': 'choose',
                                                     'alts': [
                                                         {
                                                             'gens': [],
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                 'op': 'skip',
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                                 'id': 7636,
                                                             },
                                                             'label': {
@@ -2822,21 +2822,21 @@ RECORDS = {
                                                                     'label': 'instead',
                                                                 },
                                                             ],
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
                                                                         't': {'op': 'var', 'n': 'taken~5951', 'x': 8629},
                                                                         'o': '=',
                                                                         'e': {'op': 'var', 'n': 'instead~5952', 'x': 8630},
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 7638,
                                                                     },
-                                                                    {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
                                                                         'n': {'op': 'var', 'n': 'instead~5952', 'x': 8631},
-                                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -2846,14 +2846,14 @@ RECORDS = {
                                                                                 'd': None,
                                                                                 'x': 8632,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                             'id': 7640,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 7639,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7637,
                                                             },
                                                             'label': {
@@ -2872,36 +2872,36 @@ RECORDS = {
                                                         'args': {'n': 1, 'r': 'batteries'},
                                                         'kinds': {'r': 'resources'},
                                                     },
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                     'id': 7635,
                                                 },
-                                                {  # rules_data/pampero/definitions/resources.yaml:59
+                                                {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
                                                     't': {'op': 'var', 'n': 'left~5949', 'x': 8634},
                                                     'o': '-=',
                                                     'e': {'op': 'var', 'n': 'taken~5951', 'x': 8635},
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 7641,
                                                 },
                                             ],
-                                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                             'id': 7633,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                         'id': 7632,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:60
+                                    {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
                                         'v': 'n~5953',
                                         'e': {'op': 'var', 'n': 'left~5949', 'x': 8636},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7642,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:60
+                                    {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
                                         'v': 'r~5954',
                                         'e': {'op': 'var', 'n': 'r~5948', 'x': 8637},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7643,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:26
@@ -3131,7 +3131,7 @@ RECORDS = {
                                         'id': 7644,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                 'id': 7630,
                             },
                         ],
@@ -3146,9 +3146,9 @@ RECORDS = {
                 },
                 {
                     'gens': [],
-                    'b': {  # rules_data/pampero/definitions/resources.yaml:101
+                    'b': {  # rules_data/pampero/definitions/resources.yaml:108
                         'op': 'skip',
-                        'at': 'rules_data/pampero/definitions/resources.yaml:101',
+                        'at': 'rules_data/pampero/definitions/resources.yaml:108',
                         'id': 7653,
                     },
                     'label': {
@@ -3164,10 +3164,10 @@ RECORDS = {
                 'args': {'e': None},
                 'text': {
                     'en': 'you may pay 2 energy and gain 1 battery',
-                    'it': 'puoi paga 2 energia e guadagna 1 batteria',
+                    'it': 'puoi pagare 2 energia e guadagnare 1 batteria',
                 },
             },
-            'at': 'rules_data/pampero/definitions/resources.yaml:101',
+            'at': 'rules_data/pampero/definitions/resources.yaml:108',
             'id': 7614,
         },
         'name': {
@@ -3221,7 +3221,7 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
                     'id': 7656,
                 },
-                {  # rules_data/pampero/definitions/board.yaml:142
+                {  # rules_data/pampero/definitions/board.yaml:147
                     'op': 'if',
                     'c': {
                         'op': 'and',
@@ -3472,27 +3472,27 @@ RECORDS = {
                         ],
                         'x': 8654,
                     },
-                    't': {  # rules_data/pampero/definitions/board.yaml:143
+                    't': {  # rules_data/pampero/definitions/board.yaml:148
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/pampero/definitions/board.yaml:143
+                            {  # rules_data/pampero/definitions/board.yaml:148
                                 'op': 'let',
                                 'v': 'p~5962',
                                 'e': {'op': 'var', 'n': 'p~5956', 'x': 8655},
-                                'at': 'rules_data/pampero/definitions/board.yaml:143',
+                                'at': 'rules_data/pampero/definitions/board.yaml:148',
                                 'id': 7659,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:143
+                            {  # rules_data/pampero/definitions/board.yaml:148
                                 'op': 'let',
                                 'v': 's~5963',
                                 'e': {'op': 'var', 'n': 's~5957', 'x': 8656},
-                                'at': 'rules_data/pampero/definitions/board.yaml:143',
+                                'at': 'rules_data/pampero/definitions/board.yaml:148',
                                 'id': 7660,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:117
+                            {  # rules_data/pampero/definitions/board.yaml:119
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/board.yaml:117
+                                    {  # rules_data/pampero/definitions/board.yaml:119
                                         'op': 'if',
                                         'c': {
                                             'op': 'cmp',
@@ -3507,7 +3507,7 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': None},
                                             'x': 8657,
                                         },
-                                        't': {  # rules_data/pampero/definitions/board.yaml:117
+                                        't': {  # rules_data/pampero/definitions/board.yaml:119
                                             'op': 'set',
                                             't': {
                                                 'op': 'key',
@@ -3519,10 +3519,10 @@ RECORDS = {
                                             'o': '-=',
                                             'e': {'op': 'lit', 'v': 1, 'x': 8659},
                                             'bd': ['game', 'supply', 'key'],
-                                            'at': 'rules_data/pampero/definitions/board.yaml:117',
+                                            'at': 'rules_data/pampero/definitions/board.yaml:119',
                                             'id': 7663,
                                         },
-                                        'e': {  # rules_data/pampero/definitions/board.yaml:117
+                                        'e': {  # rules_data/pampero/definitions/board.yaml:119
                                             'op': 'set',
                                             't': {
                                                 'op': 'key',
@@ -3538,13 +3538,13 @@ RECORDS = {
                                             'o': '-=',
                                             'e': {'op': 'lit', 'v': 1, 'x': 8661},
                                             'bd': ['player', 'pieces', 'key'],
-                                            'at': 'rules_data/pampero/definitions/board.yaml:117',
+                                            'at': 'rules_data/pampero/definitions/board.yaml:119',
                                             'id': 7664,
                                         },
-                                        'at': 'rules_data/pampero/definitions/board.yaml:117',
+                                        'at': 'rules_data/pampero/definitions/board.yaml:119',
                                         'id': 7662,
                                     },
-                                    {  # rules_data/pampero/definitions/board.yaml:118
+                                    {  # rules_data/pampero/definitions/board.yaml:120
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
@@ -3569,28 +3569,28 @@ RECORDS = {
                                             'x': 8663,
                                         },
                                         'bd': ['game', 'places', 'key'],
-                                        'at': 'rules_data/pampero/definitions/board.yaml:118',
+                                        'at': 'rules_data/pampero/definitions/board.yaml:120',
                                         'id': 7665,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/board.yaml:117',
+                                'at': 'rules_data/pampero/definitions/board.yaml:119',
                                 'id': 7661,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:143
+                            {  # rules_data/pampero/definitions/board.yaml:148
                                 'op': 'let',
                                 'v': 'p~5964',
                                 'e': {'op': 'var', 'n': 'p~5956', 'x': 8664},
-                                'at': 'rules_data/pampero/definitions/board.yaml:143',
+                                'at': 'rules_data/pampero/definitions/board.yaml:148',
                                 'id': 7666,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:143
+                            {  # rules_data/pampero/definitions/board.yaml:148
                                 'op': 'let',
                                 'v': 's~5965',
                                 'e': {'op': 'var', 'n': 's~5957', 'x': 8665},
-                                'at': 'rules_data/pampero/definitions/board.yaml:143',
+                                'at': 'rules_data/pampero/definitions/board.yaml:148',
                                 'id': 7667,
                             },
-                            {  # rules_data/pampero/definitions/board.yaml:160
+                            {  # rules_data/pampero/definitions/board.yaml:167
                                 'op': 'if',
                                 'c': {
                                     'op': 'fld',
@@ -3600,7 +3600,7 @@ RECORDS = {
                                     'd': None,
                                     'x': 8666,
                                 },
-                                't': {  # rules_data/pampero/definitions/board.yaml:160
+                                't': {  # rules_data/pampero/definitions/board.yaml:167
                                     'op': 'for',
                                     'v': 'c~5966',
                                     'src': {'op': 'ids', 'kind': 'grid_columns', 'x': 8667},
@@ -3704,7 +3704,7 @@ RECORDS = {
                                         },
                                         'x': 8668,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/board.yaml:160
+                                    'b': {  # rules_data/pampero/definitions/board.yaml:167
                                         'op': 'do',
                                         'e': {
                                             'op': 'fld',
@@ -3714,20 +3714,20 @@ RECORDS = {
                                             'd': None,
                                             'x': 8669,
                                         },
-                                        'at': 'rules_data/pampero/definitions/board.yaml:160',
+                                        'at': 'rules_data/pampero/definitions/board.yaml:167',
                                         'id': 7670,
                                     },
-                                    'at': 'rules_data/pampero/definitions/board.yaml:160',
+                                    'at': 'rules_data/pampero/definitions/board.yaml:167',
                                     'id': 7669,
                                 },
-                                'at': 'rules_data/pampero/definitions/board.yaml:160',
+                                'at': 'rules_data/pampero/definitions/board.yaml:167',
                                 'id': 7668,
                             },
                         ],
-                        'at': 'rules_data/pampero/definitions/board.yaml:143',
+                        'at': 'rules_data/pampero/definitions/board.yaml:148',
                         'id': 7658,
                     },
-                    'at': 'rules_data/pampero/definitions/board.yaml:142',
+                    'at': 'rules_data/pampero/definitions/board.yaml:147',
                     'id': 7657,
                 },
             ],
@@ -3776,17 +3776,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
                     'id': 7673,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5971',
                             'e': {'op': 'var', 'n': 'n~5969', 'x': 8672},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7675,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5972',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8673},
@@ -3818,24 +3818,24 @@ RECORDS = {
                                 ],
                                 'x': 8674,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5973',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8675},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7678,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7680,
                                                 },
                                                 'label': {
@@ -3891,21 +3891,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~5973', 'x': 8678},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~5974', 'x': 8679},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7682,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~5974', 'x': 8680},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -3915,14 +3915,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 8681,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7684,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7683,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7681,
                                                 },
                                                 'label': {
@@ -3941,36 +3941,36 @@ RECORDS = {
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7679,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~5971', 'x': 8683},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~5973', 'x': 8684},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7685,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7677,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7676,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5975',
                             'e': {'op': 'var', 'n': 'left~5971', 'x': 8685},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7686,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5976',
                             'e': {'op': 'var', 'n': 'r~5970', 'x': 8686},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7687,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -4200,7 +4200,7 @@ RECORDS = {
                             'id': 7688,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7674,
                 },
             ],

@@ -43,29 +43,29 @@ K = [
 ]
 
 
-def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5883'), 'instead_of', {}), 'gain', None) == E.get('r~5881'))) and bool((num(E.get('left~5882')) > num(0))))
 
 
-def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5882'), (E.get('left~5882') if (FLD(ctx, K[0], E.get('rep~5883')) == None) else FLD(ctx, K[0], E.get('rep~5883')))]))
 
 
-def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5883'))
 
 
-def x_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5885')}
@@ -119,29 +119,29 @@ def x_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5892'), 'instead_of', {}), 'gain', None) == E.get('r~5890'))) and bool((num(E.get('left~5891')) > num(0))))
 
 
-def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5891'), (E.get('left~5891') if (FLD(ctx, K[0], E.get('rep~5892')) == None) else FLD(ctx, K[0], E.get('rep~5892')))]))
 
 
-def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~5892'))
 
 
-def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~5894')}
@@ -232,7 +232,7 @@ def d_7456(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
     return True
 
 
-def t_7457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -258,7 +258,7 @@ def t_7457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7459(ctx, r1, s, E)
 
 
-def d_7458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -268,7 +268,7 @@ def d_7458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -293,7 +293,7 @@ def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7460(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7460(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -313,7 +313,7 @@ def t_7460(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7462(ctx, r1, s, E)
 
 
-def d_7461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -323,21 +323,21 @@ def d_7461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7462(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7462(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7462, None, [], k)
 
 
-def d_7463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,7 +350,7 @@ def t_7464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7466(ctx, k, s, E)
 
 
-def d_7465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -360,7 +360,7 @@ def d_7465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -374,7 +374,7 @@ def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~5885')))
 
 
-def t_7467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -383,7 +383,7 @@ def t_7467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8442(ctx, E), k)
 
 
-def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -393,7 +393,7 @@ def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -403,7 +403,7 @@ def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -577,7 +577,7 @@ def d_7482(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
     return True
 
 
-def t_7483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -603,7 +603,7 @@ def t_7483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7485(ctx, r1, s, E)
 
 
-def d_7484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -613,7 +613,7 @@ def d_7484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -638,7 +638,7 @@ def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7486(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7486(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -658,7 +658,7 @@ def t_7486(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7488(ctx, r1, s, E)
 
 
-def d_7487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -668,21 +668,21 @@ def d_7487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7488(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7488(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7488, None, [], k)
 
 
-def d_7489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -695,7 +695,7 @@ def t_7490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7492(ctx, k, s, E)
 
 
-def d_7491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -705,7 +705,7 @@ def d_7491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -719,7 +719,7 @@ def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~5894')))
 
 
-def t_7493(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7493(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -728,7 +728,7 @@ def t_7493(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8471(ctx, E), k)
 
 
-def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -738,7 +738,7 @@ def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -748,7 +748,7 @@ def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -970,11 +970,11 @@ CODE = {
     8487: x_8487,
 }
 AT = {
-    8434: 'rules_data/pampero/definitions/resources.yaml:53',
-    8435: 'rules_data/pampero/definitions/resources.yaml:53',
-    8438: 'rules_data/pampero/definitions/resources.yaml:55',
-    8442: 'rules_data/pampero/definitions/resources.yaml:58',
-    8443: 'rules_data/pampero/definitions/resources.yaml:55',
+    8434: 'rules_data/pampero/definitions/resources.yaml:55',
+    8435: 'rules_data/pampero/definitions/resources.yaml:55',
+    8438: 'rules_data/pampero/definitions/resources.yaml:57',
+    8442: 'rules_data/pampero/definitions/resources.yaml:60',
+    8443: 'rules_data/pampero/definitions/resources.yaml:57',
     8448: 'rules_data/pampero/definitions/resources.yaml:26',
     8449: 'rules_data/pampero/definitions/resources.yaml:27',
     8451: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -983,11 +983,11 @@ AT = {
     8455: 'rules_data/pampero/definitions/resources.yaml:29',
     8457: 'rules_data/pampero/definitions/resources.yaml:30',
     8458: 'rules_data/pampero/definitions/resources.yaml:30',
-    8463: 'rules_data/pampero/definitions/resources.yaml:53',
-    8464: 'rules_data/pampero/definitions/resources.yaml:53',
-    8467: 'rules_data/pampero/definitions/resources.yaml:55',
-    8471: 'rules_data/pampero/definitions/resources.yaml:58',
-    8472: 'rules_data/pampero/definitions/resources.yaml:55',
+    8463: 'rules_data/pampero/definitions/resources.yaml:55',
+    8464: 'rules_data/pampero/definitions/resources.yaml:55',
+    8467: 'rules_data/pampero/definitions/resources.yaml:57',
+    8471: 'rules_data/pampero/definitions/resources.yaml:60',
+    8472: 'rules_data/pampero/definitions/resources.yaml:57',
     8477: 'rules_data/pampero/definitions/resources.yaml:26',
     8478: 'rules_data/pampero/definitions/resources.yaml:27',
     8480: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1021,17 +1021,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
                     'id': 7456,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5882',
                             'e': {'op': 'var', 'n': 'n~5880', 'x': 8433},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7458,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5883',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8434},
@@ -1063,24 +1063,24 @@ RECORDS = {
                                 ],
                                 'x': 8435,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5884',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8436},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7461,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7463,
                                                 },
                                                 'label': {
@@ -1136,21 +1136,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~5884', 'x': 8439},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~5885', 'x': 8440},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7465,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~5885', 'x': 8441},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -1160,14 +1160,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 8442,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7467,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7466,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7464,
                                                 },
                                                 'label': {
@@ -1186,36 +1186,36 @@ RECORDS = {
                                             'args': {'n': 1, 'r': 'energy'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7462,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~5882', 'x': 8444},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~5884', 'x': 8445},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7468,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7460,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7459,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5886',
                             'e': {'op': 'var', 'n': 'left~5882', 'x': 8446},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7469,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5887',
                             'e': {'op': 'var', 'n': 'r~5881', 'x': 8447},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7470,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -1445,7 +1445,7 @@ RECORDS = {
                             'id': 7471,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7457,
                 },
             ],
@@ -1481,17 +1481,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
                     'id': 7482,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~5891',
                             'e': {'op': 'var', 'n': 'n~5889', 'x': 8462},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7484,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~5892',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8463},
@@ -1523,24 +1523,24 @@ RECORDS = {
                                 ],
                                 'x': 8464,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~5893',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8465},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7487,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7489,
                                                 },
                                                 'label': {
@@ -1596,21 +1596,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~5893', 'x': 8468},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~5894', 'x': 8469},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7491,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~5894', 'x': 8470},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -1620,14 +1620,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 8471,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7493,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7492,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7490,
                                                 },
                                                 'label': {
@@ -1646,36 +1646,36 @@ RECORDS = {
                                             'args': {'n': 1, 'r': 'energy'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7488,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~5891', 'x': 8473},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~5893', 'x': 8474},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7494,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7486,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7485,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~5895',
                             'e': {'op': 'var', 'n': 'left~5891', 'x': 8475},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7495,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~5896',
                             'e': {'op': 'var', 'n': 'r~5890', 'x': 8476},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7496,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -1905,7 +1905,7 @@ RECORDS = {
                             'id': 7497,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7483,
                 },
             ],

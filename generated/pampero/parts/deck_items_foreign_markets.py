@@ -41,7 +41,7 @@ K = [
 ]
 
 
-def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5899: (lambda v_at_5900: (KEY(v_vs_5899, v_at_5900, None) if (bool((num(v_at_5900) >= num(0))) and bool((num(v_at_5900) < num(CALL(ctx, 'count', None, v_vs_5899))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5898'), 0) if (GET(ctx, 'tracks', E.get('t~5898'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5898'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5898'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5898'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5898'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5898'), 'values', [])))
@@ -95,7 +95,7 @@ def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5905: (lambda v_at_5906: (KEY(v_vs_5905, v_at_5906, None) if (bool((num(v_at_5906) >= num(0))) and bool((num(v_at_5906) < num(CALL(ctx, 'count', None, v_vs_5905))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5904'), 0) if (GET(ctx, 'tracks', E.get('t~5904'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5904'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5904'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5904'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5904'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5904'), 'values', [])))
@@ -149,7 +149,7 @@ def x_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5911: (lambda v_at_5912: (KEY(v_vs_5911, v_at_5912, None) if (bool((num(v_at_5912) >= num(0))) and bool((num(v_at_5912) < num(CALL(ctx, 'count', None, v_vs_5911))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5910'), 0) if (GET(ctx, 'tracks', E.get('t~5910'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5910'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5910'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5910'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5910'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5910'), 'values', [])))
@@ -203,7 +203,7 @@ def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5917: (lambda v_at_5918: (KEY(v_vs_5917, v_at_5918, None) if (bool((num(v_at_5918) >= num(0))) and bool((num(v_at_5918) < num(CALL(ctx, 'count', None, v_vs_5917))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5916'), 0) if (GET(ctx, 'tracks', E.get('t~5916'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5916'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5916'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5916'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5916'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5916'), 'values', [])))
@@ -257,7 +257,7 @@ def x_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5923: (lambda v_at_5924: (KEY(v_vs_5923, v_at_5924, None) if (bool((num(v_at_5924) >= num(0))) and bool((num(v_at_5924) < num(CALL(ctx, 'count', None, v_vs_5923))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5922'), 0) if (GET(ctx, 'tracks', E.get('t~5922'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5922'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5922'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5922'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5922'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5922'), 'values', [])))
@@ -311,7 +311,7 @@ def x_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
     return (lambda v_vs_5929: (lambda v_at_5930: (KEY(v_vs_5929, v_at_5930, None) if (bool((num(v_at_5930) >= num(0))) and bool((num(v_at_5930) < num(CALL(ctx, 'count', None, v_vs_5929))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5928'), 0) if (GET(ctx, 'tracks', E.get('t~5928'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5928'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5928'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5928'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5928'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5928'), 'values', [])))
@@ -390,7 +390,7 @@ def d_7507(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
     return True
 
 
-def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -409,7 +409,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -419,7 +419,7 @@ def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7510(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7510(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -587,7 +587,7 @@ def d_7521(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
     return True
 
 
-def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -606,7 +606,7 @@ def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -616,7 +616,7 @@ def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7524(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7524(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -763,7 +763,7 @@ def d_7534(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
     return True
 
 
-def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -782,7 +782,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -792,7 +792,7 @@ def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7537(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7537(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -954,7 +954,7 @@ def d_7548(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
     return True
 
 
-def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -973,7 +973,7 @@ def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -983,7 +983,7 @@ def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7551(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7551(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1151,7 +1151,7 @@ def d_7562(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
     return True
 
 
-def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1170,7 +1170,7 @@ def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1180,7 +1180,7 @@ def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1327,7 +1327,7 @@ def d_7575(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
     return True
 
 
-def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1346,7 +1346,7 @@ def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1356,7 +1356,7 @@ def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
     return True
 
 
-def d_7578(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:168
+def d_7578(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1636,7 +1636,7 @@ CODE = {
     8577: x_8577,
 }
 AT = {
-    8490: 'rules_data/pampero/definitions/tracks.yaml:168',
+    8490: 'rules_data/pampero/definitions/tracks.yaml:177',
     8492: 'rules_data/pampero/definitions/resources.yaml:26',
     8493: 'rules_data/pampero/definitions/resources.yaml:27',
     8495: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1645,7 +1645,7 @@ AT = {
     8499: 'rules_data/pampero/definitions/resources.yaml:29',
     8501: 'rules_data/pampero/definitions/resources.yaml:30',
     8502: 'rules_data/pampero/definitions/resources.yaml:30',
-    8505: 'rules_data/pampero/definitions/tracks.yaml:168',
+    8505: 'rules_data/pampero/definitions/tracks.yaml:177',
     8507: 'rules_data/pampero/definitions/resources.yaml:26',
     8508: 'rules_data/pampero/definitions/resources.yaml:27',
     8510: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1654,7 +1654,7 @@ AT = {
     8514: 'rules_data/pampero/definitions/resources.yaml:29',
     8516: 'rules_data/pampero/definitions/resources.yaml:30',
     8517: 'rules_data/pampero/definitions/resources.yaml:30',
-    8520: 'rules_data/pampero/definitions/tracks.yaml:168',
+    8520: 'rules_data/pampero/definitions/tracks.yaml:177',
     8522: 'rules_data/pampero/definitions/resources.yaml:26',
     8523: 'rules_data/pampero/definitions/resources.yaml:27',
     8525: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1663,7 +1663,7 @@ AT = {
     8529: 'rules_data/pampero/definitions/resources.yaml:29',
     8531: 'rules_data/pampero/definitions/resources.yaml:30',
     8532: 'rules_data/pampero/definitions/resources.yaml:30',
-    8535: 'rules_data/pampero/definitions/tracks.yaml:168',
+    8535: 'rules_data/pampero/definitions/tracks.yaml:177',
     8537: 'rules_data/pampero/definitions/resources.yaml:26',
     8538: 'rules_data/pampero/definitions/resources.yaml:27',
     8540: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1672,7 +1672,7 @@ AT = {
     8544: 'rules_data/pampero/definitions/resources.yaml:29',
     8546: 'rules_data/pampero/definitions/resources.yaml:30',
     8547: 'rules_data/pampero/definitions/resources.yaml:30',
-    8550: 'rules_data/pampero/definitions/tracks.yaml:168',
+    8550: 'rules_data/pampero/definitions/tracks.yaml:177',
     8552: 'rules_data/pampero/definitions/resources.yaml:26',
     8553: 'rules_data/pampero/definitions/resources.yaml:27',
     8555: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1681,7 +1681,7 @@ AT = {
     8559: 'rules_data/pampero/definitions/resources.yaml:29',
     8561: 'rules_data/pampero/definitions/resources.yaml:30',
     8562: 'rules_data/pampero/definitions/resources.yaml:30',
-    8565: 'rules_data/pampero/definitions/tracks.yaml:168',
+    8565: 'rules_data/pampero/definitions/tracks.yaml:177',
     8567: 'rules_data/pampero/definitions/resources.yaml:26',
     8568: 'rules_data/pampero/definitions/resources.yaml:27',
     8570: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1709,10 +1709,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:13',
                     'id': 7507,
                 },
-                {  # rules_data/pampero/definitions/tracks.yaml:168
+                {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'n~5901',
                             'e': {
@@ -1831,14 +1831,14 @@ RECORDS = {
                                 },
                                 'x': 8490,
                             },
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7509,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5902',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8491},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7510,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -2068,7 +2068,7 @@ RECORDS = {
                             'id': 7511,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                    'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                     'id': 7508,
                 },
             ],
@@ -2094,10 +2094,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7521,
                 },
-                {  # rules_data/pampero/definitions/tracks.yaml:168
+                {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'n~5907',
                             'e': {
@@ -2216,14 +2216,14 @@ RECORDS = {
                                 },
                                 'x': 8505,
                             },
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7523,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5908',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8506},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7524,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -2453,7 +2453,7 @@ RECORDS = {
                             'id': 7525,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                    'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                     'id': 7522,
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
@@ -2463,10 +2463,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
                     'id': 7534,
                 },
-                {  # rules_data/pampero/definitions/tracks.yaml:168
+                {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'n~5913',
                             'e': {
@@ -2585,14 +2585,14 @@ RECORDS = {
                                 },
                                 'x': 8520,
                             },
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7536,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5914',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8521},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7537,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -2822,7 +2822,7 @@ RECORDS = {
                             'id': 7538,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                    'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                     'id': 7535,
                 },
             ],
@@ -2848,10 +2848,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:25',
                     'id': 7548,
                 },
-                {  # rules_data/pampero/definitions/tracks.yaml:168
+                {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'n~5919',
                             'e': {
@@ -2970,14 +2970,14 @@ RECORDS = {
                                 },
                                 'x': 8535,
                             },
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7550,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5920',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8536},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7551,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -3207,7 +3207,7 @@ RECORDS = {
                             'id': 7552,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                    'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                     'id': 7549,
                 },
             ],
@@ -3233,10 +3233,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7562,
                 },
-                {  # rules_data/pampero/definitions/tracks.yaml:168
+                {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'n~5925',
                             'e': {
@@ -3355,14 +3355,14 @@ RECORDS = {
                                 },
                                 'x': 8550,
                             },
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7564,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5926',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8551},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7565,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -3592,7 +3592,7 @@ RECORDS = {
                             'id': 7566,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                    'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                     'id': 7563,
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
@@ -3602,10 +3602,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
                     'id': 7575,
                 },
-                {  # rules_data/pampero/definitions/tracks.yaml:168
+                {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'n~5931',
                             'e': {
@@ -3724,14 +3724,14 @@ RECORDS = {
                                 },
                                 'x': 8565,
                             },
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7577,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:168
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
                             'v': 'r~5932',
                             'e': {'op': 'lit', 'v': 'money', 'x': 8566},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7578,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -3961,7 +3961,7 @@ RECORDS = {
                             'id': 7579,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/tracks.yaml:168',
+                    'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                     'id': 7576,
                 },
             ],

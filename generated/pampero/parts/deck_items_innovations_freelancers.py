@@ -43,29 +43,29 @@ K = [
 ]
 
 
-def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6045'), 'instead_of', {}), 'gain', None) == E.get('r~6043'))) and bool((num(E.get('left~6044')) > num(0))))
 
 
-def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6044'), (E.get('left~6044') if (FLD(ctx, K[0], E.get('rep~6045')) == None) else FLD(ctx, K[0], E.get('rep~6045')))]))
 
 
-def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6045'))
 
 
-def x_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6047')}
@@ -119,29 +119,29 @@ def x_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6054'), 'instead_of', {}), 'gain', None) == E.get('r~6052'))) and bool((num(E.get('left~6053')) > num(0))))
 
 
-def x_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6053'), (E.get('left~6053') if (FLD(ctx, K[0], E.get('rep~6054')) == None) else FLD(ctx, K[0], E.get('rep~6054')))]))
 
 
-def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6054'))
 
 
-def x_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6056')}
@@ -232,7 +232,7 @@ def d_7699(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
     return True
 
 
-def t_7700(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7700(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -258,7 +258,7 @@ def t_7700(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7702(ctx, r1, s, E)
 
 
-def d_7701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -268,7 +268,7 @@ def d_7701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -293,7 +293,7 @@ def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7703(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7703(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -313,7 +313,7 @@ def t_7703(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7705(ctx, r1, s, E)
 
 
-def d_7704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -323,21 +323,21 @@ def d_7704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7705, None, [], k)
 
 
-def d_7706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,7 +350,7 @@ def t_7707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7709(ctx, k, s, E)
 
 
-def d_7708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -360,7 +360,7 @@ def d_7708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -374,7 +374,7 @@ def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6047')))
 
 
-def t_7710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -383,7 +383,7 @@ def t_7710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8729(ctx, E), k)
 
 
-def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -393,7 +393,7 @@ def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -403,7 +403,7 @@ def d_7712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -577,7 +577,7 @@ def d_7725(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
     return True
 
 
-def t_7726(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7726(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -603,7 +603,7 @@ def t_7726(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7728(ctx, r1, s, E)
 
 
-def d_7727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -613,7 +613,7 @@ def d_7727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -638,7 +638,7 @@ def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7729(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7729(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -658,7 +658,7 @@ def t_7729(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7731(ctx, r1, s, E)
 
 
-def d_7730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -668,21 +668,21 @@ def d_7730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7731, None, [], k)
 
 
-def d_7732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -695,7 +695,7 @@ def t_7733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7735(ctx, k, s, E)
 
 
-def d_7734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -705,7 +705,7 @@ def d_7734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -719,7 +719,7 @@ def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6056')))
 
 
-def t_7736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -728,7 +728,7 @@ def t_7736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8758(ctx, E), k)
 
 
-def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -738,7 +738,7 @@ def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -748,7 +748,7 @@ def d_7738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -970,11 +970,11 @@ CODE = {
     8774: x_8774,
 }
 AT = {
-    8721: 'rules_data/pampero/definitions/resources.yaml:53',
-    8722: 'rules_data/pampero/definitions/resources.yaml:53',
-    8725: 'rules_data/pampero/definitions/resources.yaml:55',
-    8729: 'rules_data/pampero/definitions/resources.yaml:58',
-    8730: 'rules_data/pampero/definitions/resources.yaml:55',
+    8721: 'rules_data/pampero/definitions/resources.yaml:55',
+    8722: 'rules_data/pampero/definitions/resources.yaml:55',
+    8725: 'rules_data/pampero/definitions/resources.yaml:57',
+    8729: 'rules_data/pampero/definitions/resources.yaml:60',
+    8730: 'rules_data/pampero/definitions/resources.yaml:57',
     8735: 'rules_data/pampero/definitions/resources.yaml:26',
     8736: 'rules_data/pampero/definitions/resources.yaml:27',
     8738: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -983,11 +983,11 @@ AT = {
     8742: 'rules_data/pampero/definitions/resources.yaml:29',
     8744: 'rules_data/pampero/definitions/resources.yaml:30',
     8745: 'rules_data/pampero/definitions/resources.yaml:30',
-    8750: 'rules_data/pampero/definitions/resources.yaml:53',
-    8751: 'rules_data/pampero/definitions/resources.yaml:53',
-    8754: 'rules_data/pampero/definitions/resources.yaml:55',
-    8758: 'rules_data/pampero/definitions/resources.yaml:58',
-    8759: 'rules_data/pampero/definitions/resources.yaml:55',
+    8750: 'rules_data/pampero/definitions/resources.yaml:55',
+    8751: 'rules_data/pampero/definitions/resources.yaml:55',
+    8754: 'rules_data/pampero/definitions/resources.yaml:57',
+    8758: 'rules_data/pampero/definitions/resources.yaml:60',
+    8759: 'rules_data/pampero/definitions/resources.yaml:57',
     8764: 'rules_data/pampero/definitions/resources.yaml:26',
     8765: 'rules_data/pampero/definitions/resources.yaml:27',
     8767: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1049,17 +1049,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
                     'id': 7699,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6044',
                             'e': {'op': 'var', 'n': 'n~6042', 'x': 8720},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7701,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6045',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8721},
@@ -1091,24 +1091,24 @@ RECORDS = {
                                 ],
                                 'x': 8722,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6046',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8723},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7704,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7706,
                                                 },
                                                 'label': {
@@ -1164,21 +1164,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6046', 'x': 8726},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6047', 'x': 8727},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7708,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6047', 'x': 8728},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -1188,14 +1188,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 8729,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7710,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7709,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7707,
                                                 },
                                                 'label': {
@@ -1214,36 +1214,36 @@ RECORDS = {
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7705,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6044', 'x': 8731},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6046', 'x': 8732},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7711,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7703,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7702,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6048',
                             'e': {'op': 'var', 'n': 'left~6044', 'x': 8733},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7712,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6049',
                             'e': {'op': 'var', 'n': 'r~6043', 'x': 8734},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7713,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -1473,7 +1473,7 @@ RECORDS = {
                             'id': 7714,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7700,
                 },
             ],
@@ -1510,17 +1510,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
                     'id': 7725,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6053',
                             'e': {'op': 'var', 'n': 'n~6051', 'x': 8749},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7727,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6054',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8750},
@@ -1552,24 +1552,24 @@ RECORDS = {
                                 ],
                                 'x': 8751,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6055',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8752},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7730,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7732,
                                                 },
                                                 'label': {
@@ -1625,21 +1625,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6055', 'x': 8755},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6056', 'x': 8756},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7734,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6056', 'x': 8757},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -1649,14 +1649,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 8758,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7736,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7735,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7733,
                                                 },
                                                 'label': {
@@ -1675,36 +1675,36 @@ RECORDS = {
                                             'args': {'n': 2, 'r': 'energy'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7731,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6053', 'x': 8760},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6055', 'x': 8761},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7737,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7729,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7728,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6057',
                             'e': {'op': 'var', 'n': 'left~6053', 'x': 8762},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7738,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6058',
                             'e': {'op': 'var', 'n': 'r~6052', 'x': 8763},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7739,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -1934,7 +1934,7 @@ RECORDS = {
                             'id': 7740,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7726,
                 },
             ],

@@ -57,13 +57,13 @@ def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(3) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6063 for v_x_6063 in items_of(KEY(ctx.state.get('places'), v_s_6062, [])) if (bool((KEY(v_x_6063, 'piece', None) == 'transformer')) and bool((KEY(v_x_6063, 'owner', None) == E.get('you'))))]) for v_s_6062 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(KEY(v_y_6064, 'piece', None) == 'electrical_pole') for v_y_6064 in items_of(KEY(ctx.state.get('places'), v_s_6062, []))])]))))
 
 
-def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:98
+def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
     return (lambda v_at_6070: (lambda v_nxt_6071: (AR('+', v_nxt_6071, 1) if (bool((GET(ctx, 'tracks', E.get('t~6068'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6071) >= num(0))) and bool((v_nxt_6071 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6068'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6068'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6068'), 'exclusive_with', None), 0))))) else v_nxt_6071))((GET(ctx, 'tracks', E.get('t~6068'), 'entry', None) if (bool((num(v_at_6070) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6068'), 'entry', None) != None))) else AR('+', v_at_6070, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6068'), 0) if (GET(ctx, 'tracks', E.get('t~6068'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6068'), 0)))
 
 
-def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     return (bool((num(E.get('nxt~6072')) > num((GET(ctx, 'tracks', E.get('t~6068'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6068'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6068'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6068'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6068'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6068'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6068'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6068'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6068'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6068'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6068')) != None)) and bool((num(E.get('nxt~6072')) > num(FLD(ctx, K[0], E.get('t~6068'))))))) or bool((lambda v_at_6073: (lambda v_built_6076: CALL(ctx, 'any', None, [(bool((num(v_at_6073) < num(KEY(v_l_6077, 'at', None)))) and bool((num(KEY(v_l_6077, 'at', None)) <= num(E.get('nxt~6072')))) and bool((num(v_built_6076) < num(KEY(v_l_6077, 'towers', None))))) for v_l_6077 in items_of(GET(ctx, 'tracks', E.get('t~6068'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6075 for v_x_6075 in items_of(KEY(ctx.state.get('places'), v_s_6074, [])) if (bool((KEY(v_x_6075, 'piece', None) == 'tower')) and bool((KEY(v_x_6075, 'owner', None) == E.get('you'))))]) for v_s_6074 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6068'), 0) if (GET(ctx, 'tracks', E.get('t~6068'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6068'), 0)))))
@@ -95,43 +95,43 @@ def x_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:110
+def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('t~6080'))
 
 
-def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:110
+def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
     return (KEY(E.get('sp~6083'), 'at', None) == E.get('at~6081'))
 
 
-def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
     return (E.get('col~6082') == 'solar')
 
 
-def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
     return KEY(E.get('sp~6083'), 'solar', None)
 
 
-def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
     return (E.get('col~6082') == 'energy')
 
 
-def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
     return KEY(E.get('sp~6083'), 'energy', None)
 
 
-def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
     return KEY(E.get('sp~6083'), 'effect', None)
@@ -141,13 +141,13 @@ def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
     return (bool((KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None), 0))) >= num(E.get('at~6081')))))
 
 
-def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
     return (E.get('t~6080') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6080')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None))
@@ -161,19 +161,19 @@ def x_8813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
     return KEY(FLD(ctx, K[2], E.get('owner~6086')), 'bonuses', None)
 
 
-def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
     return (KEY(E.get('b~6087'), 'at', None) == E.get('at~6081'))
 
 
-def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
     return KEY(E.get('b~6087'), 'effect', None)
@@ -183,31 +183,31 @@ def x_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~6080'), 'scope', None) == 'player')
 
 
-def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~6080'))
 
 
-def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return (bool((KEY(E.get('rw~6090'), 'at', None) == E.get('at~6081'))) and bool((not IN(E.get('at~6081'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6080'), [])))))
 
 
-def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6080'), [])
 
 
-def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return [E.get('at~6081')]
@@ -221,7 +221,7 @@ def x_8827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
     return KEY(E.get('rw~6090'), 'effect', None)
@@ -231,189 +231,189 @@ def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'tracks', E.get('t~6080'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6081')) >= num((GET(ctx, 'tracks', E.get('t~6080'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6080'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6080'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6080'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6080'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6080'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6080'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6080'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6080'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6080'), 'values', [])))) > num(0)) else 1000000))))))
 
 
-def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return [E.get('t~6080')]
 
 
-def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:94
+def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:101
     return CAN(ctx, 7806, {})
 
 
-def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6094'), 0)) >= num(E.get('n~6093')))
 
 
-def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6096'), 0)
 
 
-def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6096'), 'supply', None) != None)
 
 
-def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6096'), 0)
 
 
-def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6096'), 'ledger', None)) and bool((E.get('n~6095') != 0)))
 
 
-def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
 
 
-def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
 
 
-def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
-def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
 
 
-def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
 
 
-def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6094'), 0)) >= num(E.get('n~6093')))
 
 
-def x_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def x_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6096'), 0)
 
 
-def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6096'), 'supply', None) != None)
 
 
-def x_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6096'), 0)
 
 
-def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6096'), 'ledger', None)) and bool((E.get('n~6095') != 0)))
 
 
-def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def x_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
 
 
-def x_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def x_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
 
 
-def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
-def x_8886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
 
 
-def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
 
 
-def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:131
+def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
     if E is None:
         E = ctx.env()
     return (not (bool((num((lambda v_at_6103: (lambda v_nxt_6104: (AR('+', v_nxt_6104, 1) if (bool((GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6104) >= num(0))) and bool((v_nxt_6104 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0))))) else v_nxt_6104))((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) if (bool((num(v_at_6103) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) != None))) else AR('+', v_at_6103, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6102'), 0) if (GET(ctx, 'tracks', E.get('t~6102'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6102'), 0)))) > num((GET(ctx, 'tracks', E.get('t~6102'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6102'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6102'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6102'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6102'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6102'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6102'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6102'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6102'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6102'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6102')) != None)) and bool((num((lambda v_at_6103: (lambda v_nxt_6104: (AR('+', v_nxt_6104, 1) if (bool((GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6104) >= num(0))) and bool((v_nxt_6104 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0))))) else v_nxt_6104))((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) if (bool((num(v_at_6103) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) != None))) else AR('+', v_at_6103, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6102'), 0) if (GET(ctx, 'tracks', E.get('t~6102'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6102'), 0)))) > num(FLD(ctx, K[0], E.get('t~6102'))))))) or bool((lambda v_at_6105: (lambda v_built_6108: CALL(ctx, 'any', None, [(bool((num(v_at_6105) < num(KEY(v_l_6109, 'at', None)))) and bool((num(KEY(v_l_6109, 'at', None)) <= num((lambda v_at_6103: (lambda v_nxt_6104: (AR('+', v_nxt_6104, 1) if (bool((GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6104) >= num(0))) and bool((v_nxt_6104 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0))))) else v_nxt_6104))((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) if (bool((num(v_at_6103) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) != None))) else AR('+', v_at_6103, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6102'), 0) if (GET(ctx, 'tracks', E.get('t~6102'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6102'), 0)))))) and bool((num(v_built_6108) < num(KEY(v_l_6109, 'towers', None))))) for v_l_6109 in items_of(GET(ctx, 'tracks', E.get('t~6102'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6107 for v_x_6107 in items_of(KEY(ctx.state.get('places'), v_s_6106, [])) if (bool((KEY(v_x_6107, 'piece', None) == 'tower')) and bool((KEY(v_x_6107, 'owner', None) == E.get('you'))))]) for v_s_6106 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6102'), 0) if (GET(ctx, 'tracks', E.get('t~6102'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6102'), 0))))))
 
 
-def x_8895(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:132
+def x_8895(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
     if E is None:
         E = ctx.env()
     return RANGE(0, E.get('n~6101'))
 
 
-def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:98
+def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
     return (lambda v_at_6116: (lambda v_nxt_6117: (AR('+', v_nxt_6117, 1) if (bool((GET(ctx, 'tracks', E.get('t~6114'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6117) >= num(0))) and bool((v_nxt_6117 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6114'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6114'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6114'), 'exclusive_with', None), 0))))) else v_nxt_6117))((GET(ctx, 'tracks', E.get('t~6114'), 'entry', None) if (bool((num(v_at_6116) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6114'), 'entry', None) != None))) else AR('+', v_at_6116, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6114'), 0) if (GET(ctx, 'tracks', E.get('t~6114'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6114'), 0)))
 
 
-def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     return (bool((num(E.get('nxt~6118')) > num((GET(ctx, 'tracks', E.get('t~6114'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6114'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6114'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6114'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6114'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6114'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6114'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6114'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6114'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6114'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6114')) != None)) and bool((num(E.get('nxt~6118')) > num(FLD(ctx, K[0], E.get('t~6114'))))))) or bool((lambda v_at_6119: (lambda v_built_6122: CALL(ctx, 'any', None, [(bool((num(v_at_6119) < num(KEY(v_l_6123, 'at', None)))) and bool((num(KEY(v_l_6123, 'at', None)) <= num(E.get('nxt~6118')))) and bool((num(v_built_6122) < num(KEY(v_l_6123, 'towers', None))))) for v_l_6123 in items_of(GET(ctx, 'tracks', E.get('t~6114'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6121 for v_x_6121 in items_of(KEY(ctx.state.get('places'), v_s_6120, [])) if (bool((KEY(v_x_6121, 'piece', None) == 'tower')) and bool((KEY(v_x_6121, 'owner', None) == E.get('you'))))]) for v_s_6120 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6114'), 0) if (GET(ctx, 'tracks', E.get('t~6114'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6114'), 0)))))
@@ -445,43 +445,43 @@ def x_8916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:110
+def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('t~6126'))
 
 
-def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:110
+def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
     return (KEY(E.get('sp~6129'), 'at', None) == E.get('at~6127'))
 
 
-def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
     return (E.get('col~6128') == 'solar')
 
 
-def x_8921(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def x_8921(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
     return KEY(E.get('sp~6129'), 'solar', None)
 
 
-def x_8922(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def x_8922(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
     return (E.get('col~6128') == 'energy')
 
 
-def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
     return KEY(E.get('sp~6129'), 'energy', None)
 
 
-def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
     return KEY(E.get('sp~6129'), 'effect', None)
@@ -491,13 +491,13 @@ def x_8925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
     return (bool((KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None), 0))) >= num(E.get('at~6127')))))
 
 
-def x_8928(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8928(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
     return (E.get('t~6126') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6126')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None))
@@ -511,19 +511,19 @@ def x_8931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8933(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8933(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
     return KEY(FLD(ctx, K[2], E.get('owner~6132')), 'bonuses', None)
 
 
-def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
     return (KEY(E.get('b~6133'), 'at', None) == E.get('at~6127'))
 
 
-def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
     return KEY(E.get('b~6133'), 'effect', None)
@@ -533,31 +533,31 @@ def x_8936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'tracks', E.get('t~6126'), 'scope', None) == 'player')
 
 
-def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~6126'))
 
 
-def x_8940(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8940(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
     return (bool((KEY(E.get('rw~6136'), 'at', None) == E.get('at~6127'))) and bool((not IN(E.get('at~6127'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6126'), [])))))
 
 
-def x_8941(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8941(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6126'), [])
 
 
-def x_8942(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8942(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
     return [E.get('at~6127')]
@@ -571,7 +571,7 @@ def x_8945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
     return KEY(E.get('rw~6136'), 'effect', None)
@@ -581,23 +581,23 @@ def x_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8950(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8950(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'tracks', E.get('t~6126'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6127')) >= num((GET(ctx, 'tracks', E.get('t~6126'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6126'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6126'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6126'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6126'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6126'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6126'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6126'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6126'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6126'), 'values', [])))) > num(0)) else 1000000))))))
 
 
-def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8952(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8952(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
     return [E.get('t~6126')]
 
 
-def x_8953(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:132
+def x_8953(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
     if E is None:
         E = ctx.env()
     return {'amount': E.get('amount~6110')}
@@ -643,7 +643,7 @@ def d_7751(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def t_7752(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
+def t_7752(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -664,7 +664,7 @@ def t_7752(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7756(ctx, k, s, E)
 
 
-def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
+def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -674,7 +674,7 @@ def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
     return True
 
 
-def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
+def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -684,7 +684,7 @@ def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
     return True
 
 
-def d_7755(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
+def d_7755(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -694,7 +694,7 @@ def d_7755(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
     return True
 
 
-def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:97
+def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -708,7 +708,7 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return nxt(num(E.get('k~6067')))
 
 
-def t_7757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:98
+def t_7757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -746,7 +746,7 @@ def t_7757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7759(ctx, r1, s, E)
 
 
-def d_7758(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:98
+def d_7758(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -756,7 +756,7 @@ def d_7758(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:98
     return True
 
 
-def t_7759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -767,14 +767,14 @@ def t_7759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return k()
 
 
-def t_7760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return k() if s is None else s()
 
 
-def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -784,7 +784,7 @@ def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     return True
 
 
-def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -841,7 +841,7 @@ def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     return True
 
 
-def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -851,7 +851,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     return True
 
 
-def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -861,7 +861,7 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     return True
 
 
-def d_7768(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def d_7768(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -871,7 +871,7 @@ def d_7768(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     return True
 
 
-def t_7769(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:109
+def t_7769(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -895,7 +895,7 @@ def t_7769(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7771(ctx, r1, s, E)
 
 
-def d_7770(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:109
+def d_7770(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -949,7 +949,7 @@ def d_7773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return True
 
 
-def t_7774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:110
+def t_7774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -974,7 +974,7 @@ def t_7774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return nxt(0)
 
 
-def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -985,7 +985,7 @@ def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7777(ctx, k, s, E)
 
 
-def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -994,7 +994,7 @@ def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8803(ctx, E), k)
 
 
-def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1005,7 +1005,7 @@ def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7779(ctx, k, s, E)
 
 
-def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1014,7 +1014,7 @@ def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8805(ctx, E), k)
 
 
-def t_7779(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7779(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1033,7 +1033,7 @@ def d_7780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return True
 
 
-def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1044,7 +1044,7 @@ def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return k()
 
 
-def t_7782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1061,7 +1061,7 @@ def t_7782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7785(ctx, k, s, E)
 
 
-def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1071,7 +1071,7 @@ def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     return True
 
 
-def d_7784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def d_7784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1125,7 +1125,7 @@ def d_7787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return True
 
 
-def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1150,7 +1150,7 @@ def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return nxt(0)
 
 
-def t_7789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1169,7 +1169,7 @@ def d_7790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return True
 
 
-def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1180,7 +1180,7 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return k()
 
 
-def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1205,7 +1205,7 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return nxt(0)
 
 
-def t_7793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1224,7 +1224,7 @@ def t_7793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7796(ctx, k, s, E)
 
 
-def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1236,7 +1236,7 @@ def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return True
 
 
-def d_7795(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def d_7795(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1290,7 +1290,7 @@ def d_7798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return True
 
 
-def t_7799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1309,7 +1309,7 @@ def d_7800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return True
 
 
-def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1323,7 +1323,7 @@ def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     return True
 
 
-def d_7802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def d_7802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1333,7 +1333,7 @@ def d_7802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     return True
 
 
-def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:101
+def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1365,7 +1365,7 @@ def t_7804(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     return t_7833(ctx, r1, s, E)
 
 
-def d_7805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:94
+def d_7805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1383,7 +1383,7 @@ def t_7806(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     return CHOOSE(ctx, 7806, None, [], k)
 
 
-def d_7807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1422,7 +1422,7 @@ def d_7809(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1446,7 +1446,7 @@ def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1457,7 +1457,7 @@ def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1467,7 +1467,7 @@ def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1477,7 +1477,7 @@ def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1496,7 +1496,7 @@ def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1508,7 +1508,7 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1524,7 +1524,7 @@ def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1536,7 +1536,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1552,7 +1552,7 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     return True
 
 
-def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1564,7 +1564,7 @@ def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     return True
 
 
-def d_7820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1603,7 +1603,7 @@ def d_7822(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1627,7 +1627,7 @@ def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1638,7 +1638,7 @@ def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1648,7 +1648,7 @@ def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1658,7 +1658,7 @@ def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1677,7 +1677,7 @@ def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1689,7 +1689,7 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1705,7 +1705,7 @@ def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1717,7 +1717,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1733,7 +1733,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     return True
 
 
-def d_7832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1752,7 +1752,7 @@ def t_7833(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
     return CHOOSE(ctx, 7833, None, [], k)
 
 
-def d_7834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1791,7 +1791,7 @@ def d_7836(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1815,7 +1815,7 @@ def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1826,7 +1826,7 @@ def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1836,7 +1836,7 @@ def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1846,7 +1846,7 @@ def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1865,7 +1865,7 @@ def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1877,7 +1877,7 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1893,7 +1893,7 @@ def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1905,7 +1905,7 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1921,7 +1921,7 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     return True
 
 
-def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1933,7 +1933,7 @@ def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     return True
 
 
-def d_7847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1972,7 +1972,7 @@ def d_7849(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1996,7 +1996,7 @@ def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2007,7 +2007,7 @@ def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2017,7 +2017,7 @@ def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2027,7 +2027,7 @@ def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2046,7 +2046,7 @@ def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2058,7 +2058,7 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2074,7 +2074,7 @@ def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2086,7 +2086,7 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2102,7 +2102,7 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     return True
 
 
-def d_7859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2134,7 +2134,7 @@ def d_7861(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     return True
 
 
-def t_7862(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:131
+def t_7862(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2148,7 +2148,7 @@ def t_7862(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7864(ctx, k, s, E)
 
 
-def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:131
+def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2159,14 +2159,14 @@ def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:131
     return True
 
 
-def t_7864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:132
+def t_7864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7864, None, [], k)
 
 
-def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
+def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2183,7 +2183,7 @@ def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7868(ctx, k, s, E)
 
 
-def d_7866(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:132
+def d_7866(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2193,7 +2193,7 @@ def d_7866(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:132
     return True
 
 
-def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:132
+def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2203,7 +2203,7 @@ def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:132
     return True
 
 
-def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
+def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2224,7 +2224,7 @@ def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7872(ctx, k, s, E)
 
 
-def d_7869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
+def d_7869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2234,7 +2234,7 @@ def d_7869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
     return True
 
 
-def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
+def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2244,7 +2244,7 @@ def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
     return True
 
 
-def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
+def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2254,7 +2254,7 @@ def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:125
     return True
 
 
-def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:97
+def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2268,7 +2268,7 @@ def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return nxt(num(E.get('k~6113')))
 
 
-def t_7873(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:98
+def t_7873(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2306,7 +2306,7 @@ def t_7873(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7875(ctx, r1, s, E)
 
 
-def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:98
+def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2316,7 +2316,7 @@ def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:98
     return True
 
 
-def t_7875(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7875(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2327,14 +2327,14 @@ def t_7875(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return k()
 
 
-def t_7876(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7876(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return k() if s is None else s()
 
 
-def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2344,7 +2344,7 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     return True
 
 
-def d_7878(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7878(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2401,7 +2401,7 @@ def d_7881(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     return True
 
 
-def d_7882(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def d_7882(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2411,7 +2411,7 @@ def d_7882(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     return True
 
 
-def d_7883(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def d_7883(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2421,7 +2421,7 @@ def d_7883(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     return True
 
 
-def d_7884(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def d_7884(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2431,7 +2431,7 @@ def d_7884(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     return True
 
 
-def t_7885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:109
+def t_7885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2455,7 +2455,7 @@ def t_7885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7887(ctx, r1, s, E)
 
 
-def d_7886(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:109
+def d_7886(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2509,7 +2509,7 @@ def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return True
 
 
-def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:110
+def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2534,7 +2534,7 @@ def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return nxt(0)
 
 
-def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2545,7 +2545,7 @@ def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7893(ctx, k, s, E)
 
 
-def t_7892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def t_7892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2554,7 +2554,7 @@ def t_7892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8921(ctx, E), k)
 
 
-def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2565,7 +2565,7 @@ def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7895(ctx, k, s, E)
 
 
-def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:111
+def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2574,7 +2574,7 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8923(ctx, E), k)
 
 
-def t_7895(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7895(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2593,7 +2593,7 @@ def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return True
 
 
-def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2604,7 +2604,7 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return k()
 
 
-def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2621,7 +2621,7 @@ def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7901(ctx, k, s, E)
 
 
-def d_7899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def d_7899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2631,7 +2631,7 @@ def d_7899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     return True
 
 
-def d_7900(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def d_7900(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2685,7 +2685,7 @@ def d_7903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return True
 
 
-def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2710,7 +2710,7 @@ def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return nxt(0)
 
 
-def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2729,7 +2729,7 @@ def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return True
 
 
-def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2740,7 +2740,7 @@ def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return k()
 
 
-def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2765,7 +2765,7 @@ def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return nxt(0)
 
 
-def t_7909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2784,7 +2784,7 @@ def t_7909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return t_7912(ctx, k, s, E)
 
 
-def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2796,7 +2796,7 @@ def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return True
 
 
-def d_7911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def d_7911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2850,7 +2850,7 @@ def d_7914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return True
 
 
-def t_7915(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7915(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2869,7 +2869,7 @@ def d_7916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return True
 
 
-def d_7917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def d_7917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2883,7 +2883,7 @@ def d_7917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     return True
 
 
-def d_7918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def d_7918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2893,7 +2893,7 @@ def d_7918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     return True
 
 
-def d_7919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:101
+def d_7919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3180,104 +3180,104 @@ CODE = {
 AT = {
     8776: 'rules_data/pampero/modules/nature_items.yaml:5',
     8777: 'rules_data/pampero/modules/nature_items.yaml:8',
-    8784: 'rules_data/pampero/definitions/tracks.yaml:98',
-    8785: 'rules_data/pampero/definitions/tracks.yaml:99',
+    8784: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8785: 'rules_data/pampero/definitions/tracks.yaml:101',
     8788: 'rules_data/pampero/definitions/tracks.yaml:20',
     8789: 'rules_data/pampero/definitions/tracks.yaml:20',
     8791: 'rules_data/pampero/definitions/tracks.yaml:20',
     8797: 'rules_data/pampero/definitions/resources.yaml:15',
     8798: 'rules_data/pampero/definitions/resources.yaml:16',
-    8800: 'rules_data/pampero/definitions/tracks.yaml:110',
-    8801: 'rules_data/pampero/definitions/tracks.yaml:110',
-    8802: 'rules_data/pampero/definitions/tracks.yaml:111',
-    8803: 'rules_data/pampero/definitions/tracks.yaml:111',
-    8804: 'rules_data/pampero/definitions/tracks.yaml:111',
-    8805: 'rules_data/pampero/definitions/tracks.yaml:111',
-    8806: 'rules_data/pampero/definitions/tracks.yaml:112',
+    8800: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8801: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8802: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8803: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8804: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8805: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8806: 'rules_data/pampero/definitions/tracks.yaml:115',
     8807: 'rules_data/pampero/definitions/resources.yaml:18',
-    8809: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8810: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8809: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8810: 'rules_data/pampero/definitions/tracks.yaml:117',
     8812: 'rules_data/pampero/definitions/resources.yaml:15',
     8813: 'rules_data/pampero/definitions/resources.yaml:16',
-    8815: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8816: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8817: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8815: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8816: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8817: 'rules_data/pampero/definitions/tracks.yaml:118',
     8818: 'rules_data/pampero/definitions/resources.yaml:18',
-    8820: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8821: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8822: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8823: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8824: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8820: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8821: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8822: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8823: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8824: 'rules_data/pampero/definitions/tracks.yaml:121',
     8826: 'rules_data/pampero/definitions/resources.yaml:15',
     8827: 'rules_data/pampero/definitions/resources.yaml:16',
-    8829: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8829: 'rules_data/pampero/definitions/tracks.yaml:122',
     8830: 'rules_data/pampero/definitions/resources.yaml:18',
-    8832: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8833: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8834: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8835: 'rules_data/pampero/definitions/resources.yaml:94',
-    8838: 'rules_data/pampero/definitions/resources.yaml:70',
-    8841: 'rules_data/pampero/definitions/resources.yaml:38',
-    8843: 'rules_data/pampero/definitions/resources.yaml:39',
-    8844: 'rules_data/pampero/definitions/resources.yaml:39',
-    8846: 'rules_data/pampero/definitions/resources.yaml:40',
-    8847: 'rules_data/pampero/definitions/resources.yaml:40',
-    8852: 'rules_data/pampero/definitions/resources.yaml:70',
-    8855: 'rules_data/pampero/definitions/resources.yaml:38',
-    8857: 'rules_data/pampero/definitions/resources.yaml:39',
-    8858: 'rules_data/pampero/definitions/resources.yaml:39',
-    8860: 'rules_data/pampero/definitions/resources.yaml:40',
-    8861: 'rules_data/pampero/definitions/resources.yaml:40',
-    8866: 'rules_data/pampero/definitions/resources.yaml:70',
-    8869: 'rules_data/pampero/definitions/resources.yaml:38',
-    8871: 'rules_data/pampero/definitions/resources.yaml:39',
-    8872: 'rules_data/pampero/definitions/resources.yaml:39',
-    8874: 'rules_data/pampero/definitions/resources.yaml:40',
-    8875: 'rules_data/pampero/definitions/resources.yaml:40',
-    8880: 'rules_data/pampero/definitions/resources.yaml:70',
-    8883: 'rules_data/pampero/definitions/resources.yaml:38',
-    8885: 'rules_data/pampero/definitions/resources.yaml:39',
-    8886: 'rules_data/pampero/definitions/resources.yaml:39',
-    8888: 'rules_data/pampero/definitions/resources.yaml:40',
-    8889: 'rules_data/pampero/definitions/resources.yaml:40',
-    8894: 'rules_data/pampero/definitions/tracks.yaml:131',
-    8895: 'rules_data/pampero/definitions/tracks.yaml:132',
-    8902: 'rules_data/pampero/definitions/tracks.yaml:98',
-    8903: 'rules_data/pampero/definitions/tracks.yaml:99',
+    8832: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8833: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8834: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8835: 'rules_data/pampero/definitions/resources.yaml:101',
+    8838: 'rules_data/pampero/definitions/resources.yaml:74',
+    8841: 'rules_data/pampero/definitions/resources.yaml:39',
+    8843: 'rules_data/pampero/definitions/resources.yaml:40',
+    8844: 'rules_data/pampero/definitions/resources.yaml:40',
+    8846: 'rules_data/pampero/definitions/resources.yaml:41',
+    8847: 'rules_data/pampero/definitions/resources.yaml:41',
+    8852: 'rules_data/pampero/definitions/resources.yaml:74',
+    8855: 'rules_data/pampero/definitions/resources.yaml:39',
+    8857: 'rules_data/pampero/definitions/resources.yaml:40',
+    8858: 'rules_data/pampero/definitions/resources.yaml:40',
+    8860: 'rules_data/pampero/definitions/resources.yaml:41',
+    8861: 'rules_data/pampero/definitions/resources.yaml:41',
+    8866: 'rules_data/pampero/definitions/resources.yaml:74',
+    8869: 'rules_data/pampero/definitions/resources.yaml:39',
+    8871: 'rules_data/pampero/definitions/resources.yaml:40',
+    8872: 'rules_data/pampero/definitions/resources.yaml:40',
+    8874: 'rules_data/pampero/definitions/resources.yaml:41',
+    8875: 'rules_data/pampero/definitions/resources.yaml:41',
+    8880: 'rules_data/pampero/definitions/resources.yaml:74',
+    8883: 'rules_data/pampero/definitions/resources.yaml:39',
+    8885: 'rules_data/pampero/definitions/resources.yaml:40',
+    8886: 'rules_data/pampero/definitions/resources.yaml:40',
+    8888: 'rules_data/pampero/definitions/resources.yaml:41',
+    8889: 'rules_data/pampero/definitions/resources.yaml:41',
+    8894: 'rules_data/pampero/definitions/tracks.yaml:136',
+    8895: 'rules_data/pampero/definitions/tracks.yaml:137',
+    8902: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8903: 'rules_data/pampero/definitions/tracks.yaml:101',
     8906: 'rules_data/pampero/definitions/tracks.yaml:20',
     8907: 'rules_data/pampero/definitions/tracks.yaml:20',
     8909: 'rules_data/pampero/definitions/tracks.yaml:20',
     8915: 'rules_data/pampero/definitions/resources.yaml:15',
     8916: 'rules_data/pampero/definitions/resources.yaml:16',
-    8918: 'rules_data/pampero/definitions/tracks.yaml:110',
-    8919: 'rules_data/pampero/definitions/tracks.yaml:110',
-    8920: 'rules_data/pampero/definitions/tracks.yaml:111',
-    8921: 'rules_data/pampero/definitions/tracks.yaml:111',
-    8922: 'rules_data/pampero/definitions/tracks.yaml:111',
-    8923: 'rules_data/pampero/definitions/tracks.yaml:111',
-    8924: 'rules_data/pampero/definitions/tracks.yaml:112',
+    8918: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8919: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8920: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8921: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8922: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8923: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8924: 'rules_data/pampero/definitions/tracks.yaml:115',
     8925: 'rules_data/pampero/definitions/resources.yaml:18',
-    8927: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8928: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8927: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8928: 'rules_data/pampero/definitions/tracks.yaml:117',
     8930: 'rules_data/pampero/definitions/resources.yaml:15',
     8931: 'rules_data/pampero/definitions/resources.yaml:16',
-    8933: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8934: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8935: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8933: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8934: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8935: 'rules_data/pampero/definitions/tracks.yaml:118',
     8936: 'rules_data/pampero/definitions/resources.yaml:18',
-    8938: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8939: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8940: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8941: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8942: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8938: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8939: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8940: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8941: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8942: 'rules_data/pampero/definitions/tracks.yaml:121',
     8944: 'rules_data/pampero/definitions/resources.yaml:15',
     8945: 'rules_data/pampero/definitions/resources.yaml:16',
-    8947: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8947: 'rules_data/pampero/definitions/tracks.yaml:122',
     8948: 'rules_data/pampero/definitions/resources.yaml:18',
-    8950: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8951: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8952: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8953: 'rules_data/pampero/definitions/tracks.yaml:132',
+    8950: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8951: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8952: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8953: 'rules_data/pampero/definitions/tracks.yaml:137',
 }
 
 
@@ -3503,37 +3503,37 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                     'id': 7751,
                 },
-                {  # rules_data/pampero/definitions/tracks.yaml:125
+                {  # rules_data/pampero/definitions/tracks.yaml:129
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/tracks.yaml:125
+                        {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
                             'v': 'k~6067',
                             'e': {'op': 'var', 'n': 'k~6065', 'x': 8780},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:125',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7753,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:125
+                        {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
                             'v': 't~6068',
                             'e': {'op': 'var', 'n': 't~6066', 'x': 8781},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:125',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7754,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:125
+                        {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
                             'v': 'col~6069',
                             'e': {'op': 'lit', 'v': 'effect', 'x': 8782},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:125',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7755,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:97
+                        {  # rules_data/pampero/definitions/tracks.yaml:99
                             'op': 'rep',
                             'n': {'op': 'var', 'n': 'k~6067', 'x': 8783},
-                            'b': {  # rules_data/pampero/definitions/tracks.yaml:98
+                            'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/tracks.yaml:98
+                                    {  # rules_data/pampero/definitions/tracks.yaml:100
                                         'op': 'let',
                                         'v': 'nxt~6072',
                                         'e': {
@@ -3702,10 +3702,10 @@ RECORDS = {
                                             },
                                             'x': 8784,
                                         },
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:98',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:100',
                                         'id': 7758,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:99
+                                    {  # rules_data/pampero/definitions/tracks.yaml:101
                                         'op': 'if',
                                         'c': {
                                             'op': 'or',
@@ -4062,26 +4062,26 @@ RECORDS = {
                                             ],
                                             'x': 8785,
                                         },
-                                        't': {  # rules_data/pampero/definitions/tracks.yaml:99
+                                        't': {  # rules_data/pampero/definitions/tracks.yaml:101
                                             'op': 'stop',
-                                            'at': 'rules_data/pampero/definitions/tracks.yaml:99',
+                                            'at': 'rules_data/pampero/definitions/tracks.yaml:101',
                                             'id': 7760,
                                         },
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:99',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
                                         'id': 7759,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:100
+                                    {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
                                         'v': 't~6078',
                                         'e': {'op': 'var', 'n': 't~6068', 'x': 8786},
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:100',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7761,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:100
+                                    {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
                                         'v': 'pos~6079',
                                         'e': {'op': 'var', 'n': 'nxt~6072', 'x': 8787},
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:100',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7762,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:20
@@ -4136,35 +4136,35 @@ RECORDS = {
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                         'id': 7763,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:101
+                                    {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
                                         'v': 't~6080',
                                         'e': {'op': 'var', 'n': 't~6068', 'x': 8793},
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7766,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:101
+                                    {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
                                         'v': 'at~6081',
                                         'e': {'op': 'var', 'n': 'nxt~6072', 'x': 8794},
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7767,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:101
+                                    {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
                                         'v': 'col~6082',
                                         'e': {'op': 'var', 'n': 'col~6069', 'x': 8795},
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7768,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:109
+                                    {  # rules_data/pampero/definitions/tracks.yaml:112
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/tracks.yaml:109
+                                            {  # rules_data/pampero/definitions/tracks.yaml:112
                                                 'op': 'let',
                                                 'v': 'label~6084',
                                                 'e': {'op': 'var', 'n': 't~6080', 'x': 8796},
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:109',
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                 'id': 7770,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:15
@@ -4186,7 +4186,7 @@ RECORDS = {
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                         'id': 7773,
                                                     },
-                                                    {  # rules_data/pampero/definitions/tracks.yaml:110
+                                                    {  # rules_data/pampero/definitions/tracks.yaml:113
                                                         'op': 'for',
                                                         'v': 'sp~6083',
                                                         'src': {
@@ -4208,7 +4208,7 @@ RECORDS = {
                                                             'b': {'op': 'var', 'n': 'at~6081'},
                                                             'x': 8801,
                                                         },
-                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:111
+                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -4217,7 +4217,7 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': 'solar'},
                                                                 'x': 8802,
                                                             },
-                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:111
+                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'key',
@@ -4225,10 +4225,10 @@ RECORDS = {
                                                                     'k': {'op': 'lit', 'v': 'solar'},
                                                                     'x': 8803,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:111',
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                 'id': 7776,
                                                             },
-                                                            'e': {  # rules_data/pampero/definitions/tracks.yaml:111
+                                                            'e': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                 'op': 'if',
                                                                 'c': {
                                                                     'op': 'cmp',
@@ -4237,7 +4237,7 @@ RECORDS = {
                                                                     'b': {'op': 'lit', 'v': 'energy'},
                                                                     'x': 8804,
                                                                 },
-                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:111
+                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
@@ -4245,10 +4245,10 @@ RECORDS = {
                                                                         'k': {'op': 'lit', 'v': 'energy'},
                                                                         'x': 8805,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:111',
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                     'id': 7778,
                                                                 },
-                                                                'e': {  # rules_data/pampero/definitions/tracks.yaml:112
+                                                                'e': {  # rules_data/pampero/definitions/tracks.yaml:115
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
@@ -4256,16 +4256,16 @@ RECORDS = {
                                                                         'k': {'op': 'lit', 'v': 'effect'},
                                                                         'x': 8806,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:112',
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:115',
                                                                     'id': 7779,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:111',
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                 'id': 7777,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:111',
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                             'id': 7775,
                                                         },
-                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:110',
+                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:113',
                                                         'id': 7774,
                                                     },
                                                     {  # rules_data/pampero/definitions/resources.yaml:18
@@ -4281,7 +4281,7 @@ RECORDS = {
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                 'id': 7771,
                                             },
-                                            {  # rules_data/pampero/definitions/tracks.yaml:113
+                                            {  # rules_data/pampero/definitions/tracks.yaml:116
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'and',
@@ -4371,10 +4371,10 @@ RECORDS = {
                                                     ],
                                                     'x': 8809,
                                                 },
-                                                't': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                't': {  # rules_data/pampero/definitions/tracks.yaml:117
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:117
                                                             'op': 'let',
                                                             'v': 'owner~6086',
                                                             'e': {
@@ -4415,14 +4415,14 @@ RECORDS = {
                                                                 },
                                                                 'x': 8810,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:117',
                                                             'id': 7783,
                                                         },
-                                                        {  # rules_data/pampero/definitions/tracks.yaml:115
+                                                        {  # rules_data/pampero/definitions/tracks.yaml:118
                                                             'op': 'let',
                                                             'v': 'label~6088',
                                                             'e': {'op': 'var', 'n': 'owner~6086', 'x': 8811},
-                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:115',
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                             'id': 7784,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:15
@@ -4444,7 +4444,7 @@ RECORDS = {
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                     'id': 7787,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:115
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                     'op': 'for',
                                                                     'v': 'b~6087',
                                                                     'src': {
@@ -4470,7 +4470,7 @@ RECORDS = {
                                                                         'b': {'op': 'var', 'n': 'at~6081'},
                                                                         'x': 8816,
                                                                     },
-                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:115
+                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
@@ -4478,10 +4478,10 @@ RECORDS = {
                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                             'x': 8817,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:115',
+                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                         'id': 7789,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:115',
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                     'id': 7788,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:18
@@ -4498,13 +4498,13 @@ RECORDS = {
                                                             'id': 7785,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:117',
                                                     'id': 7782,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:113',
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:116',
                                                 'id': 7781,
                                             },
-                                            {  # rules_data/pampero/definitions/tracks.yaml:116
+                                            {  # rules_data/pampero/definitions/tracks.yaml:119
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'cmp',
@@ -4519,7 +4519,7 @@ RECORDS = {
                                                     'b': {'op': 'lit', 'v': 'player'},
                                                     'x': 8820,
                                                 },
-                                                't': {  # rules_data/pampero/definitions/tracks.yaml:117
+                                                't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                     'op': 'for',
                                                     'v': 'rw~6090',
                                                     'src': {
@@ -4561,10 +4561,10 @@ RECORDS = {
                                                         ],
                                                         'x': 8822,
                                                     },
-                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:121
                                                         'op': 'seq',
                                                         'b': [
-                                                            {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                            {  # rules_data/pampero/definitions/tracks.yaml:121
                                                                 'op': 'set',
                                                                 't': {
                                                                     'op': 'key',
@@ -4586,14 +4586,14 @@ RECORDS = {
                                                                     'x': 8824,
                                                                 },
                                                                 'bd': ['player', 'reached', 'key'],
-                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:121',
                                                                 'id': 7794,
                                                             },
-                                                            {  # rules_data/pampero/definitions/tracks.yaml:119
+                                                            {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                 'op': 'let',
                                                                 'v': 'label~6091',
                                                                 'e': {'op': 'var', 'n': 't~6080', 'x': 8825},
-                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:119',
+                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                 'id': 7795,
                                                             },
                                                             {  # rules_data/pampero/definitions/resources.yaml:15
@@ -4615,7 +4615,7 @@ RECORDS = {
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                         'id': 7798,
                                                                     },
-                                                                    {  # rules_data/pampero/definitions/tracks.yaml:119
+                                                                    {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
@@ -4623,7 +4623,7 @@ RECORDS = {
                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                             'x': 8829,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:119',
+                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                         'id': 7799,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
@@ -4640,16 +4640,16 @@ RECORDS = {
                                                                 'id': 7796,
                                                             },
                                                         ],
-                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:121',
                                                         'id': 7793,
                                                     },
-                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:117',
+                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:120',
                                                     'id': 7792,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:116',
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:119',
                                                 'id': 7791,
                                             },
-                                            {  # rules_data/pampero/definitions/tracks.yaml:120
+                                            {  # rules_data/pampero/definitions/tracks.yaml:123
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'and',
@@ -4814,7 +4814,7 @@ RECORDS = {
                                                     ],
                                                     'x': 8832,
                                                 },
-                                                't': {  # rules_data/pampero/definitions/tracks.yaml:120
+                                                't': {  # rules_data/pampero/definitions/tracks.yaml:123
                                                     'op': 'set',
                                                     't': {'op': 'st', 'k': 'end_of_turn', 'x': 8833},
                                                     'o': '+=',
@@ -4826,28 +4826,28 @@ RECORDS = {
                                                         'x': 8834,
                                                     },
                                                     'bd': ['game', 'end_of_turn', ''],
-                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:120',
+                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:123',
                                                     'id': 7802,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:120',
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:123',
                                                 'id': 7801,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:109',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                         'id': 7769,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/tracks.yaml:98',
+                                'at': 'rules_data/pampero/definitions/tracks.yaml:100',
                                 'id': 7757,
                             },
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:97',
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:99',
                             'id': 7756,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/tracks.yaml:125',
+                    'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                     'id': 7752,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:101
+                {  # rules_data/pampero/definitions/resources.yaml:108
                     'op': 'choose',
                     'alts': [
                         {
@@ -4855,7 +4855,7 @@ RECORDS = {
                             'b': {  # rules_data/pampero/modules/nature_items.yaml:12
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:94
+                                    {  # rules_data/pampero/definitions/resources.yaml:101
                                         'op': 'req',
                                         'c': {
                                             'op': 'can',
@@ -4864,7 +4864,7 @@ RECORDS = {
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:70
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:74
                                                             'op': 'seq',
                                                             'b': [
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:12
@@ -4881,10 +4881,10 @@ RECORDS = {
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                                     'id': 7809,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                {  # rules_data/pampero/definitions/resources.yaml:74
                                                                     'op': 'seq',
                                                                     'b': [
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
                                                                             'op': 'req',
                                                                             'c': {
                                                                                 'op': 'cmp',
@@ -4902,27 +4902,27 @@ RECORDS = {
                                                                                 'b': {'op': 'var', 'n': 'n~6093'},
                                                                                 'x': 8838,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                             'id': 7811,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
                                                                             'op': 'let',
                                                                             'v': 'n~6095',
                                                                             'e': {'op': 'var', 'n': 'n~6093', 'x': 8839},
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                             'id': 7812,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
                                                                             'op': 'let',
                                                                             'v': 'r~6096',
                                                                             'e': {'op': 'var', 'n': 'r~6094', 'x': 8840},
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                             'id': 7813,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:38
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
                                                                             'op': 'seq',
                                                                             'b': [
-                                                                                {  # rules_data/pampero/definitions/resources.yaml:38
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:39
                                                                                     'op': 'set',
                                                                                     't': {
                                                                                         'op': 'key',
@@ -4938,10 +4938,10 @@ RECORDS = {
                                                                                     'o': '-=',
                                                                                     'e': {'op': 'var', 'n': 'n~6095', 'x': 8842},
                                                                                     'bd': ['player', 'stock', 'key'],
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7815,
                                                                                 },
-                                                                                {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                     'op': 'if',
                                                                                     'c': {
                                                                                         'op': 'cmp',
@@ -4956,7 +4956,7 @@ RECORDS = {
                                                                                         'b': {'op': 'lit', 'v': None},
                                                                                         'x': 8843,
                                                                                     },
-                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                         'op': 'set',
                                                                                         't': {
                                                                                             'op': 'key',
@@ -4968,13 +4968,13 @@ RECORDS = {
                                                                                         'o': '+=',
                                                                                         'e': {'op': 'var', 'n': 'n~6095', 'x': 8845},
                                                                                         'bd': ['game', 'supply', 'key'],
-                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7817,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                     'id': 7816,
                                                                                 },
-                                                                                {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                     'op': 'if',
                                                                                     'c': {
                                                                                         'op': 'and',
@@ -4995,7 +4995,7 @@ RECORDS = {
                                                                                         ],
                                                                                         'x': 8846,
                                                                                     },
-                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                         'op': 'set',
                                                                                         't': {
                                                                                             'op': 'key',
@@ -5011,22 +5011,22 @@ RECORDS = {
                                                                                         'o': '-=',
                                                                                         'e': {'op': 'var', 'n': 'n~6095', 'x': 8848},
                                                                                         'bd': ['player', 'ledger', 'key'],
-                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7819,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                     'id': 7818,
                                                                                 },
                                                                             ],
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7814,
                                                                         },
                                                                     ],
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                     'id': 7810,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                             'id': 7807,
                                                         },
                                                         'label': {
@@ -5037,7 +5037,7 @@ RECORDS = {
                                                     },
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:70
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:74
                                                             'op': 'seq',
                                                             'b': [
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:12
@@ -5054,10 +5054,10 @@ RECORDS = {
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                                     'id': 7822,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                {  # rules_data/pampero/definitions/resources.yaml:74
                                                                     'op': 'seq',
                                                                     'b': [
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
                                                                             'op': 'req',
                                                                             'c': {
                                                                                 'op': 'cmp',
@@ -5075,27 +5075,27 @@ RECORDS = {
                                                                                 'b': {'op': 'var', 'n': 'n~6097'},
                                                                                 'x': 8852,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                             'id': 7824,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
                                                                             'op': 'let',
                                                                             'v': 'n~6099',
                                                                             'e': {'op': 'var', 'n': 'n~6097', 'x': 8853},
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                             'id': 7825,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
                                                                             'op': 'let',
                                                                             'v': 'r~6100',
                                                                             'e': {'op': 'var', 'n': 'r~6098', 'x': 8854},
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                             'id': 7826,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:38
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
                                                                             'op': 'seq',
                                                                             'b': [
-                                                                                {  # rules_data/pampero/definitions/resources.yaml:38
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:39
                                                                                     'op': 'set',
                                                                                     't': {
                                                                                         'op': 'key',
@@ -5111,10 +5111,10 @@ RECORDS = {
                                                                                     'o': '-=',
                                                                                     'e': {'op': 'var', 'n': 'n~6099', 'x': 8856},
                                                                                     'bd': ['player', 'stock', 'key'],
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                                     'id': 7828,
                                                                                 },
-                                                                                {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                     'op': 'if',
                                                                                     'c': {
                                                                                         'op': 'cmp',
@@ -5129,7 +5129,7 @@ RECORDS = {
                                                                                         'b': {'op': 'lit', 'v': None},
                                                                                         'x': 8857,
                                                                                     },
-                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                         'op': 'set',
                                                                                         't': {
                                                                                             'op': 'key',
@@ -5141,13 +5141,13 @@ RECORDS = {
                                                                                         'o': '+=',
                                                                                         'e': {'op': 'var', 'n': 'n~6099', 'x': 8859},
                                                                                         'bd': ['game', 'supply', 'key'],
-                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                         'id': 7830,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                     'id': 7829,
                                                                                 },
-                                                                                {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                     'op': 'if',
                                                                                     'c': {
                                                                                         'op': 'and',
@@ -5168,7 +5168,7 @@ RECORDS = {
                                                                                         ],
                                                                                         'x': 8860,
                                                                                     },
-                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                         'op': 'set',
                                                                                         't': {
                                                                                             'op': 'key',
@@ -5184,22 +5184,22 @@ RECORDS = {
                                                                                         'o': '-=',
                                                                                         'e': {'op': 'var', 'n': 'n~6099', 'x': 8862},
                                                                                         'bd': ['player', 'ledger', 'key'],
-                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                         'id': 7832,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                     'id': 7831,
                                                                                 },
                                                                             ],
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7827,
                                                                         },
                                                                     ],
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                     'id': 7823,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                             'id': 7820,
                                                         },
                                                         'label': {
@@ -5215,7 +5215,7 @@ RECORDS = {
                                             },
                                             'x': 8835,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:94',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:101',
                                         'id': 7805,
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:12
@@ -5223,7 +5223,7 @@ RECORDS = {
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:70
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:74
                                                     'op': 'seq',
                                                     'b': [
                                                         {  # rules_data/pampero/modules/nature_items.yaml:12
@@ -5240,10 +5240,10 @@ RECORDS = {
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                             'id': 7836,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:70
+                                                        {  # rules_data/pampero/definitions/resources.yaml:74
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                {  # rules_data/pampero/definitions/resources.yaml:74
                                                                     'op': 'req',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -5261,27 +5261,27 @@ RECORDS = {
                                                                         'b': {'op': 'var', 'n': 'n~6093'},
                                                                         'x': 8866,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                     'id': 7838,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                {  # rules_data/pampero/definitions/resources.yaml:74
                                                                     'op': 'let',
                                                                     'v': 'n~6095',
                                                                     'e': {'op': 'var', 'n': 'n~6093', 'x': 8867},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                     'id': 7839,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                {  # rules_data/pampero/definitions/resources.yaml:74
                                                                     'op': 'let',
                                                                     'v': 'r~6096',
                                                                     'e': {'op': 'var', 'n': 'r~6094', 'x': 8868},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                     'id': 7840,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:38
+                                                                {  # rules_data/pampero/definitions/resources.yaml:39
                                                                     'op': 'seq',
                                                                     'b': [
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:38
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
                                                                             'op': 'set',
                                                                             't': {
                                                                                 'op': 'key',
@@ -5297,10 +5297,10 @@ RECORDS = {
                                                                             'o': '-=',
                                                                             'e': {'op': 'var', 'n': 'n~6095', 'x': 8870},
                                                                             'bd': ['player', 'stock', 'key'],
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7842,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:40
                                                                             'op': 'if',
                                                                             'c': {
                                                                                 'op': 'cmp',
@@ -5315,7 +5315,7 @@ RECORDS = {
                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                 'x': 8871,
                                                                             },
-                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                 'op': 'set',
                                                                                 't': {
                                                                                     'op': 'key',
@@ -5327,13 +5327,13 @@ RECORDS = {
                                                                                 'o': '+=',
                                                                                 'e': {'op': 'var', 'n': 'n~6095', 'x': 8873},
                                                                                 'bd': ['game', 'supply', 'key'],
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7844,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                             'id': 7843,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:41
                                                                             'op': 'if',
                                                                             'c': {
                                                                                 'op': 'and',
@@ -5354,7 +5354,7 @@ RECORDS = {
                                                                                 ],
                                                                                 'x': 8874,
                                                                             },
-                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                 'op': 'set',
                                                                                 't': {
                                                                                     'op': 'key',
@@ -5370,22 +5370,22 @@ RECORDS = {
                                                                                 'o': '-=',
                                                                                 'e': {'op': 'var', 'n': 'n~6095', 'x': 8876},
                                                                                 'bd': ['player', 'ledger', 'key'],
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7846,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                             'id': 7845,
                                                                         },
                                                                     ],
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                     'id': 7841,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                             'id': 7837,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                     'id': 7834,
                                                 },
                                                 'label': {
@@ -5396,7 +5396,7 @@ RECORDS = {
                                             },
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:70
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:74
                                                     'op': 'seq',
                                                     'b': [
                                                         {  # rules_data/pampero/modules/nature_items.yaml:12
@@ -5413,10 +5413,10 @@ RECORDS = {
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                                             'id': 7849,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:70
+                                                        {  # rules_data/pampero/definitions/resources.yaml:74
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                {  # rules_data/pampero/definitions/resources.yaml:74
                                                                     'op': 'req',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -5434,27 +5434,27 @@ RECORDS = {
                                                                         'b': {'op': 'var', 'n': 'n~6097'},
                                                                         'x': 8880,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                     'id': 7851,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                {  # rules_data/pampero/definitions/resources.yaml:74
                                                                     'op': 'let',
                                                                     'v': 'n~6099',
                                                                     'e': {'op': 'var', 'n': 'n~6097', 'x': 8881},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                     'id': 7852,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:70
+                                                                {  # rules_data/pampero/definitions/resources.yaml:74
                                                                     'op': 'let',
                                                                     'v': 'r~6100',
                                                                     'e': {'op': 'var', 'n': 'r~6098', 'x': 8882},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                                     'id': 7853,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:38
+                                                                {  # rules_data/pampero/definitions/resources.yaml:39
                                                                     'op': 'seq',
                                                                     'b': [
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:38
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
                                                                             'op': 'set',
                                                                             't': {
                                                                                 'op': 'key',
@@ -5470,10 +5470,10 @@ RECORDS = {
                                                                             'o': '-=',
                                                                             'e': {'op': 'var', 'n': 'n~6099', 'x': 8884},
                                                                             'bd': ['player', 'stock', 'key'],
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                             'id': 7855,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:40
                                                                             'op': 'if',
                                                                             'c': {
                                                                                 'op': 'cmp',
@@ -5488,7 +5488,7 @@ RECORDS = {
                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                 'x': 8885,
                                                                             },
-                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                 'op': 'set',
                                                                                 't': {
                                                                                     'op': 'key',
@@ -5500,13 +5500,13 @@ RECORDS = {
                                                                                 'o': '+=',
                                                                                 'e': {'op': 'var', 'n': 'n~6099', 'x': 8887},
                                                                                 'bd': ['game', 'supply', 'key'],
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                                 'id': 7857,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                                             'id': 7856,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:41
                                                                             'op': 'if',
                                                                             'c': {
                                                                                 'op': 'and',
@@ -5527,7 +5527,7 @@ RECORDS = {
                                                                                 ],
                                                                                 'x': 8888,
                                                                             },
-                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                 'op': 'set',
                                                                                 't': {
                                                                                     'op': 'key',
@@ -5543,22 +5543,22 @@ RECORDS = {
                                                                                 'o': '-=',
                                                                                 'e': {'op': 'var', 'n': 'n~6099', 'x': 8890},
                                                                                 'bd': ['player', 'ledger', 'key'],
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                                 'id': 7859,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                                             'id': 7858,
                                                                         },
                                                                     ],
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                                     'id': 7854,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                             'id': 7850,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                                     'id': 7847,
                                                 },
                                                 'label': {
@@ -5586,10 +5586,10 @@ RECORDS = {
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                         'id': 7861,
                                     },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:131
+                                    {  # rules_data/pampero/definitions/tracks.yaml:136
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/tracks.yaml:131
+                                            {  # rules_data/pampero/definitions/tracks.yaml:136
                                                 'op': 'req',
                                                 'c': {
                                                     'op': 'not',
@@ -6441,10 +6441,10 @@ RECORDS = {
                                                     },
                                                     'x': 8894,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:131',
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:136',
                                                 'id': 7863,
                                             },
-                                            {  # rules_data/pampero/definitions/tracks.yaml:132
+                                            {  # rules_data/pampero/definitions/tracks.yaml:137
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
@@ -6460,54 +6460,54 @@ RECORDS = {
                                                                 'label': 'amount',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:125
+                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:129
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:132
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:137
                                                                     'op': 'let',
                                                                     'v': 'k~6111',
                                                                     'e': {'op': 'var', 'n': 'amount~6110', 'x': 8896},
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:132',
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:137',
                                                                     'id': 7866,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:132
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:137
                                                                     'op': 'let',
                                                                     'v': 't~6112',
                                                                     'e': {'op': 'var', 'n': 't~6102', 'x': 8897},
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:132',
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:137',
                                                                     'id': 7867,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/tracks.yaml:125
+                                                                {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                     'op': 'seq',
                                                                     'b': [
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:125
+                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                             'op': 'let',
                                                                             'v': 'k~6113',
                                                                             'e': {'op': 'var', 'n': 'k~6111', 'x': 8898},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:125',
+                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                                             'id': 7869,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:125
+                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                             'op': 'let',
                                                                             'v': 't~6114',
                                                                             'e': {'op': 'var', 'n': 't~6112', 'x': 8899},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:125',
+                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                                             'id': 7870,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:125
+                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                             'op': 'let',
                                                                             'v': 'col~6115',
                                                                             'e': {'op': 'lit', 'v': 'effect', 'x': 8900},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:125',
+                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                                             'id': 7871,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:97
+                                                                        {  # rules_data/pampero/definitions/tracks.yaml:99
                                                                             'op': 'rep',
                                                                             'n': {'op': 'var', 'n': 'k~6113', 'x': 8901},
-                                                                            'b': {  # rules_data/pampero/definitions/tracks.yaml:98
+                                                                            'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                                                                 'op': 'seq',
                                                                                 'b': [
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:98
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:100
                                                                                         'op': 'let',
                                                                                         'v': 'nxt~6118',
                                                                                         'e': {
@@ -6676,10 +6676,10 @@ RECORDS = {
                                                                                             },
                                                                                             'x': 8902,
                                                                                         },
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:98',
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:100',
                                                                                         'id': 7874,
                                                                                     },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:99
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:101
                                                                                         'op': 'if',
                                                                                         'c': {
                                                                                             'op': 'or',
@@ -7036,26 +7036,26 @@ RECORDS = {
                                                                                             ],
                                                                                             'x': 8903,
                                                                                         },
-                                                                                        't': {  # rules_data/pampero/definitions/tracks.yaml:99
+                                                                                        't': {  # rules_data/pampero/definitions/tracks.yaml:101
                                                                                             'op': 'stop',
-                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:99',
+                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:101',
                                                                                             'id': 7876,
                                                                                         },
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:99',
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
                                                                                         'id': 7875,
                                                                                     },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:100
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:102
                                                                                         'op': 'let',
                                                                                         'v': 't~6124',
                                                                                         'e': {'op': 'var', 'n': 't~6114', 'x': 8904},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:100',
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                                                         'id': 7877,
                                                                                     },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:100
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:102
                                                                                         'op': 'let',
                                                                                         'v': 'pos~6125',
                                                                                         'e': {'op': 'var', 'n': 'nxt~6118', 'x': 8905},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:100',
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                                                         'id': 7878,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:20
@@ -7110,35 +7110,35 @@ RECORDS = {
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:20',
                                                                                         'id': 7879,
                                                                                     },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:101
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
                                                                                         'op': 'let',
                                                                                         'v': 't~6126',
                                                                                         'e': {'op': 'var', 'n': 't~6114', 'x': 8911},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                                                         'id': 7882,
                                                                                     },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:101
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
                                                                                         'op': 'let',
                                                                                         'v': 'at~6127',
                                                                                         'e': {'op': 'var', 'n': 'nxt~6118', 'x': 8912},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                                                         'id': 7883,
                                                                                     },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:101
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
                                                                                         'op': 'let',
                                                                                         'v': 'col~6128',
                                                                                         'e': {'op': 'var', 'n': 'col~6115', 'x': 8913},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:101',
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                                                         'id': 7884,
                                                                                     },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:109
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:112
                                                                                         'op': 'seq',
                                                                                         'b': [
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:109
+                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:112
                                                                                                 'op': 'let',
                                                                                                 'v': 'label~6130',
                                                                                                 'e': {'op': 'var', 'n': 't~6126', 'x': 8914},
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:109',
+                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                                                                 'id': 7886,
                                                                                             },
                                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
@@ -7160,7 +7160,7 @@ RECORDS = {
                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                                         'id': 7889,
                                                                                                     },
-                                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:110
+                                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:113
                                                                                                         'op': 'for',
                                                                                                         'v': 'sp~6129',
                                                                                                         'src': {
@@ -7182,7 +7182,7 @@ RECORDS = {
                                                                                                             'b': {'op': 'var', 'n': 'at~6127'},
                                                                                                             'x': 8919,
                                                                                                         },
-                                                                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:111
+                                                                                                        'b': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                             'op': 'if',
                                                                                                             'c': {
                                                                                                                 'op': 'cmp',
@@ -7191,7 +7191,7 @@ RECORDS = {
                                                                                                                 'b': {'op': 'lit', 'v': 'solar'},
                                                                                                                 'x': 8920,
                                                                                                             },
-                                                                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:111
+                                                                                                            't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                                 'op': 'do',
                                                                                                                 'e': {
                                                                                                                     'op': 'key',
@@ -7199,10 +7199,10 @@ RECORDS = {
                                                                                                                     'k': {'op': 'lit', 'v': 'solar'},
                                                                                                                     'x': 8921,
                                                                                                                 },
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:111',
+                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                                                                 'id': 7892,
                                                                                                             },
-                                                                                                            'e': {  # rules_data/pampero/definitions/tracks.yaml:111
+                                                                                                            'e': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                                 'op': 'if',
                                                                                                                 'c': {
                                                                                                                     'op': 'cmp',
@@ -7211,7 +7211,7 @@ RECORDS = {
                                                                                                                     'b': {'op': 'lit', 'v': 'energy'},
                                                                                                                     'x': 8922,
                                                                                                                 },
-                                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:111
+                                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                                     'op': 'do',
                                                                                                                     'e': {
                                                                                                                         'op': 'key',
@@ -7219,10 +7219,10 @@ RECORDS = {
                                                                                                                         'k': {'op': 'lit', 'v': 'energy'},
                                                                                                                         'x': 8923,
                                                                                                                     },
-                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:111',
+                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                                                                     'id': 7894,
                                                                                                                 },
-                                                                                                                'e': {  # rules_data/pampero/definitions/tracks.yaml:112
+                                                                                                                'e': {  # rules_data/pampero/definitions/tracks.yaml:115
                                                                                                                     'op': 'do',
                                                                                                                     'e': {
                                                                                                                         'op': 'key',
@@ -7230,16 +7230,16 @@ RECORDS = {
                                                                                                                         'k': {'op': 'lit', 'v': 'effect'},
                                                                                                                         'x': 8924,
                                                                                                                     },
-                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:112',
+                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:115',
                                                                                                                     'id': 7895,
                                                                                                                 },
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:111',
+                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                                                                 'id': 7893,
                                                                                                             },
-                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:111',
+                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:114',
                                                                                                             'id': 7891,
                                                                                                         },
-                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:110',
+                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:113',
                                                                                                         'id': 7890,
                                                                                                     },
                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
@@ -7255,7 +7255,7 @@ RECORDS = {
                                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                                 'id': 7887,
                                                                                             },
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:113
+                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:116
                                                                                                 'op': 'if',
                                                                                                 'c': {
                                                                                                     'op': 'and',
@@ -7345,10 +7345,10 @@ RECORDS = {
                                                                                                     ],
                                                                                                     'x': 8927,
                                                                                                 },
-                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:117
                                                                                                     'op': 'seq',
                                                                                                     'b': [
-                                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:114
+                                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:117
                                                                                                             'op': 'let',
                                                                                                             'v': 'owner~6132',
                                                                                                             'e': {
@@ -7389,14 +7389,14 @@ RECORDS = {
                                                                                                                 },
                                                                                                                 'x': 8928,
                                                                                                             },
-                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:117',
                                                                                                             'id': 7899,
                                                                                                         },
-                                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:115
+                                                                                                        {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                                             'op': 'let',
                                                                                                             'v': 'label~6134',
                                                                                                             'e': {'op': 'var', 'n': 'owner~6132', 'x': 8929},
-                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:115',
+                                                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                                                             'id': 7900,
                                                                                                         },
                                                                                                         {  # rules_data/pampero/definitions/resources.yaml:15
@@ -7418,7 +7418,7 @@ RECORDS = {
                                                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                                                     'id': 7903,
                                                                                                                 },
-                                                                                                                {  # rules_data/pampero/definitions/tracks.yaml:115
+                                                                                                                {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                                                     'op': 'for',
                                                                                                                     'v': 'b~6133',
                                                                                                                     'src': {
@@ -7444,7 +7444,7 @@ RECORDS = {
                                                                                                                         'b': {'op': 'var', 'n': 'at~6127'},
                                                                                                                         'x': 8934,
                                                                                                                     },
-                                                                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:115
+                                                                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                                                         'op': 'do',
                                                                                                                         'e': {
                                                                                                                             'op': 'key',
@@ -7452,10 +7452,10 @@ RECORDS = {
                                                                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                                                                             'x': 8935,
                                                                                                                         },
-                                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:115',
+                                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                                                                         'id': 7905,
                                                                                                                     },
-                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:115',
+                                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:118',
                                                                                                                     'id': 7904,
                                                                                                                 },
                                                                                                                 {  # rules_data/pampero/definitions/resources.yaml:18
@@ -7472,13 +7472,13 @@ RECORDS = {
                                                                                                             'id': 7901,
                                                                                                         },
                                                                                                     ],
-                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:114',
+                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:117',
                                                                                                     'id': 7898,
                                                                                                 },
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:113',
+                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:116',
                                                                                                 'id': 7897,
                                                                                             },
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:116
+                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:119
                                                                                                 'op': 'if',
                                                                                                 'c': {
                                                                                                     'op': 'cmp',
@@ -7493,7 +7493,7 @@ RECORDS = {
                                                                                                     'b': {'op': 'lit', 'v': 'player'},
                                                                                                     'x': 8938,
                                                                                                 },
-                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:117
+                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                                                                     'op': 'for',
                                                                                                     'v': 'rw~6136',
                                                                                                     'src': {
@@ -7535,10 +7535,10 @@ RECORDS = {
                                                                                                         ],
                                                                                                         'x': 8940,
                                                                                                     },
-                                                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                                                                    'b': {  # rules_data/pampero/definitions/tracks.yaml:121
                                                                                                         'op': 'seq',
                                                                                                         'b': [
-                                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:118
+                                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:121
                                                                                                                 'op': 'set',
                                                                                                                 't': {
                                                                                                                     'op': 'key',
@@ -7560,14 +7560,14 @@ RECORDS = {
                                                                                                                     'x': 8942,
                                                                                                                 },
                                                                                                                 'bd': ['player', 'reached', 'key'],
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:121',
                                                                                                                 'id': 7910,
                                                                                                             },
-                                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:119
+                                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                                                                 'op': 'let',
                                                                                                                 'v': 'label~6137',
                                                                                                                 'e': {'op': 'var', 'n': 't~6126', 'x': 8943},
-                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:119',
+                                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                                                                 'id': 7911,
                                                                                                             },
                                                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
@@ -7589,7 +7589,7 @@ RECORDS = {
                                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                                                         'id': 7914,
                                                                                                                     },
-                                                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:119
+                                                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                                                                         'op': 'do',
                                                                                                                         'e': {
                                                                                                                             'op': 'key',
@@ -7597,7 +7597,7 @@ RECORDS = {
                                                                                                                             'k': {'op': 'lit', 'v': 'effect'},
                                                                                                                             'x': 8947,
                                                                                                                         },
-                                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:119',
+                                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:122',
                                                                                                                         'id': 7915,
                                                                                                                     },
                                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
@@ -7614,16 +7614,16 @@ RECORDS = {
                                                                                                                 'id': 7912,
                                                                                                             },
                                                                                                         ],
-                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:118',
+                                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:121',
                                                                                                         'id': 7909,
                                                                                                     },
-                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:117',
+                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:120',
                                                                                                     'id': 7908,
                                                                                                 },
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:116',
+                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:119',
                                                                                                 'id': 7907,
                                                                                             },
-                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:120
+                                                                                            {  # rules_data/pampero/definitions/tracks.yaml:123
                                                                                                 'op': 'if',
                                                                                                 'c': {
                                                                                                     'op': 'and',
@@ -7788,7 +7788,7 @@ RECORDS = {
                                                                                                     ],
                                                                                                     'x': 8950,
                                                                                                 },
-                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:120
+                                                                                                't': {  # rules_data/pampero/definitions/tracks.yaml:123
                                                                                                     'op': 'set',
                                                                                                     't': {'op': 'st', 'k': 'end_of_turn', 'x': 8951},
                                                                                                     'o': '+=',
@@ -7800,29 +7800,29 @@ RECORDS = {
                                                                                                         'x': 8952,
                                                                                                     },
                                                                                                     'bd': ['game', 'end_of_turn', ''],
-                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:120',
+                                                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:123',
                                                                                                     'id': 7918,
                                                                                                 },
-                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:120',
+                                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:123',
                                                                                                 'id': 7917,
                                                                                             },
                                                                                         ],
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:109',
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:112',
                                                                                         'id': 7885,
                                                                                     },
                                                                                 ],
-                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:98',
+                                                                                'at': 'rules_data/pampero/definitions/tracks.yaml:100',
                                                                                 'id': 7873,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:97',
+                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:99',
                                                                             'id': 7872,
                                                                         },
                                                                     ],
-                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:125',
+                                                                    'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                                     'id': 7868,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:125',
+                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                             'id': 7865,
                                                         },
                                                         'label': {
@@ -7841,11 +7841,11 @@ RECORDS = {
                                                     'args': {'n': 2, 't': 'nature_income'},
                                                     'kinds': {'t': 'tracks'},
                                                 },
-                                                'at': 'rules_data/pampero/definitions/tracks.yaml:132',
+                                                'at': 'rules_data/pampero/definitions/tracks.yaml:137',
                                                 'id': 7864,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:131',
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:136',
                                         'id': 7862,
                                     },
                                 ],
@@ -7860,9 +7860,9 @@ RECORDS = {
                         },
                         {
                             'gens': [],
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:101
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:108
                                 'op': 'skip',
-                                'at': 'rules_data/pampero/definitions/resources.yaml:101',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:108',
                                 'id': 7919,
                             },
                             'label': {
@@ -7878,10 +7878,10 @@ RECORDS = {
                         'args': {'e': None},
                         'text': {
                             'en': 'you may choose one: pay 2 energy, or pay 1 battery and advance nature reserve income up to 2 spaces',
-                            'it': 'puoi scegli una: paga 2 energia, oppure paga 1 batteria e avanza reddito riserva naturale fino a 2 caselle',
+                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare reddito riserva naturale fino a 2 caselle',
                         },
                     },
-                    'at': 'rules_data/pampero/definitions/resources.yaml:101',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:108',
                     'id': 7803,
                 },
             ],

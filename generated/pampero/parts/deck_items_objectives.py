@@ -49,29 +49,29 @@ def x_8956(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     return MEMO(ctx, (8956, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'sum', None, [(lambda v_vs_6141: (lambda v_at_6142: (KEY(v_vs_6141, v_at_6142, None) if (bool((num(v_at_6142) >= num(0))) and bool((num(v_at_6142) < num(CALL(ctx, 'count', None, v_vs_6141))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6140, 0) if (GET(ctx, 'tracks', v_t_6140, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6140, 0))))((KEY(GET(ctx, 'tracks', v_t_6140, 'sides', []), KEY(ctx.state.get('sides'), v_t_6140, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6140, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6140, 'values', []))) for v_t_6140 in items_of([v_t_6139 for v_t_6139 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6139, 'group', None) == 'income')])])) >= num(30)))
 
 
-def x_8960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6146'), 'instead_of', {}), 'gain', None) == E.get('r~6144'))) and bool((num(E.get('left~6145')) > num(0))))
 
 
-def x_8964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6145'), (E.get('left~6145') if (FLD(ctx, K[0], E.get('rep~6146')) == None) else FLD(ctx, K[0], E.get('rep~6146')))]))
 
 
-def x_8968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_8968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6146'))
 
 
-def x_8969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6148')}
@@ -131,35 +131,35 @@ def x_8988(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return MEMO(ctx, (8988, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6157 for v_i_6157 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6157, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6159 for v_x_6159 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6159 == v_c_6158)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6161 for v_x_6161 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6160, [])) if (v_x_6161 == v_c_6158)]) for v_r_6160 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6158 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6158, 'deck', None) == 'venture_capital')])))
 
 
-def x_8989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_8989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6162')) * num(E.get('k~6164')))
 
 
-def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_8993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6168'), 'instead_of', {}), 'gain', None) == E.get('r~6166'))) and bool((num(E.get('left~6167')) > num(0))))
 
 
-def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6167'), (E.get('left~6167') if (FLD(ctx, K[0], E.get('rep~6168')) == None) else FLD(ctx, K[0], E.get('rep~6168')))]))
 
 
-def x_9000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6168'))
 
 
-def x_9001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6170')}
@@ -219,29 +219,29 @@ def x_9020(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     return MEMO(ctx, (9020, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6174 for v_c_6174 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6174, {}), 'tags', None))])) >= num(2)))
 
 
-def x_9024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6178'), 'instead_of', {}), 'gain', None) == E.get('r~6176'))) and bool((num(E.get('left~6177')) > num(0))))
 
 
-def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6177'), (E.get('left~6177') if (FLD(ctx, K[0], E.get('rep~6178')) == None) else FLD(ctx, K[0], E.get('rep~6178')))]))
 
 
-def x_9032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6178'))
 
 
-def x_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6180')}
@@ -301,35 +301,35 @@ def x_9052(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return MEMO(ctx, (9052, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6189 for v_i_6189 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6189, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6191 for v_x_6191 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6191 == v_c_6190)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6193 for v_x_6193 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6192, [])) if (v_x_6193 == v_c_6190)]) for v_r_6192 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6190 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6190, 'deck', None) == 'venture_capital')])))
 
 
-def x_9053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6194')) * num(E.get('k~6196')))
 
 
-def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6200'), 'instead_of', {}), 'gain', None) == E.get('r~6198'))) and bool((num(E.get('left~6199')) > num(0))))
 
 
-def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6199'), (E.get('left~6199') if (FLD(ctx, K[0], E.get('rep~6200')) == None) else FLD(ctx, K[0], E.get('rep~6200')))]))
 
 
-def x_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6200'))
 
 
-def x_9065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6202')}
@@ -389,29 +389,29 @@ def x_9084(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     return MEMO(ctx, (9084, E.get('you'), ctx.stamps.get('places', 0),), lambda: (bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6207 for v_x_6207 in items_of(KEY(ctx.state.get('places'), v_s_6206, [])) if (bool((KEY(v_x_6207, 'piece', None) == 'transformer')) and bool((KEY(v_x_6207, 'owner', None) == E.get('you'))))]) for v_s_6206 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6206, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6206, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6206, 'area', None), 'zone', None) == 'b1')))))])) >= num(2))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6209 for v_x_6209 in items_of(KEY(ctx.state.get('places'), v_s_6208, [])) if (bool((KEY(v_x_6209, 'piece', None) == 'transformer')) and bool((KEY(v_x_6209, 'owner', None) == E.get('you'))))]) for v_s_6208 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6208, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6208, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6208, 'area', None), 'zone', None) == 'b2')))))])) >= num(2)))))
 
 
-def x_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6213'), 'instead_of', {}), 'gain', None) == E.get('r~6211'))) and bool((num(E.get('left~6212')) > num(0))))
 
 
-def x_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6212'), (E.get('left~6212') if (FLD(ctx, K[0], E.get('rep~6213')) == None) else FLD(ctx, K[0], E.get('rep~6213')))]))
 
 
-def x_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6213'))
 
 
-def x_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6215')}
@@ -471,35 +471,35 @@ def x_9116(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
     return MEMO(ctx, (9116, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6224 for v_i_6224 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6224, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6226 for v_x_6226 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6226 == v_c_6225)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6228 for v_x_6228 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6227, [])) if (v_x_6228 == v_c_6225)]) for v_r_6227 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6225 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6225, 'deck', None) == 'venture_capital')])))
 
 
-def x_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6229')) * num(E.get('k~6231')))
 
 
-def x_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6235'), 'instead_of', {}), 'gain', None) == E.get('r~6233'))) and bool((num(E.get('left~6234')) > num(0))))
 
 
-def x_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6234'), (E.get('left~6234') if (FLD(ctx, K[0], E.get('rep~6235')) == None) else FLD(ctx, K[0], E.get('rep~6235')))]))
 
 
-def x_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6235'))
 
 
-def x_9129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6237')}
@@ -559,29 +559,29 @@ def x_9148(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     return MEMO(ctx, (9148, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6241 for v_c_6241 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6241, {}), 'tags', None))])) >= num(5)))
 
 
-def x_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9153(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9153(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6245'), 'instead_of', {}), 'gain', None) == E.get('r~6243'))) and bool((num(E.get('left~6244')) > num(0))))
 
 
-def x_9156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6244'), (E.get('left~6244') if (FLD(ctx, K[0], E.get('rep~6245')) == None) else FLD(ctx, K[0], E.get('rep~6245')))]))
 
 
-def x_9160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6245'))
 
 
-def x_9161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6247')}
@@ -641,35 +641,35 @@ def x_9180(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
     return MEMO(ctx, (9180, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6256 for v_i_6256 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6256, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6258 for v_x_6258 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6258 == v_c_6257)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6260 for v_x_6260 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6259, [])) if (v_x_6260 == v_c_6257)]) for v_r_6259 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6257 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6257, 'deck', None) == 'venture_capital')])))
 
 
-def x_9181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6261')) * num(E.get('k~6263')))
 
 
-def x_9184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6267'), 'instead_of', {}), 'gain', None) == E.get('r~6265'))) and bool((num(E.get('left~6266')) > num(0))))
 
 
-def x_9188(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9188(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6266'), (E.get('left~6266') if (FLD(ctx, K[0], E.get('rep~6267')) == None) else FLD(ctx, K[0], E.get('rep~6267')))]))
 
 
-def x_9192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6267'))
 
 
-def x_9193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6269')}
@@ -729,29 +729,29 @@ def x_9212(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     return MEMO(ctx, (9212, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6273 for v_c_6273 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6273, {}), 'tags', None))])) >= num(4)))
 
 
-def x_9216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6277'), 'instead_of', {}), 'gain', None) == E.get('r~6275'))) and bool((num(E.get('left~6276')) > num(0))))
 
 
-def x_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6276'), (E.get('left~6276') if (FLD(ctx, K[0], E.get('rep~6277')) == None) else FLD(ctx, K[0], E.get('rep~6277')))]))
 
 
-def x_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6277'))
 
 
-def x_9225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6279')}
@@ -811,35 +811,35 @@ def x_9244(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
     return MEMO(ctx, (9244, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6288 for v_i_6288 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6288, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6290 for v_x_6290 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6290 == v_c_6289)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6292 for v_x_6292 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6291, [])) if (v_x_6292 == v_c_6289)]) for v_r_6291 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6289 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6289, 'deck', None) == 'venture_capital')])))
 
 
-def x_9245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6293')) * num(E.get('k~6295')))
 
 
-def x_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9249(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9249(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6299'), 'instead_of', {}), 'gain', None) == E.get('r~6297'))) and bool((num(E.get('left~6298')) > num(0))))
 
 
-def x_9252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6298'), (E.get('left~6298') if (FLD(ctx, K[0], E.get('rep~6299')) == None) else FLD(ctx, K[0], E.get('rep~6299')))]))
 
 
-def x_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6299'))
 
 
-def x_9257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6301')}
@@ -899,29 +899,29 @@ def x_9276(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     return MEMO(ctx, (9276, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6306 for v_x_6306 in items_of(KEY(ctx.state.get('places'), v_s_6305, [])) if (bool((KEY(v_x_6306, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_6306, 'owner', None) == E.get('you'))))]) for v_s_6305 in items_of(ctx.state.get('places'))]))) >= num(7)))
 
 
-def x_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6310'), 'instead_of', {}), 'gain', None) == E.get('r~6308'))) and bool((num(E.get('left~6309')) > num(0))))
 
 
-def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6309'), (E.get('left~6309') if (FLD(ctx, K[0], E.get('rep~6310')) == None) else FLD(ctx, K[0], E.get('rep~6310')))]))
 
 
-def x_9288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6310'))
 
 
-def x_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6312')}
@@ -981,35 +981,35 @@ def x_9308(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return MEMO(ctx, (9308, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6321 for v_i_6321 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6321, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6323 for v_x_6323 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6323 == v_c_6322)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6325 for v_x_6325 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6324, [])) if (v_x_6325 == v_c_6322)]) for v_r_6324 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6322 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6322, 'deck', None) == 'venture_capital')])))
 
 
-def x_9309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6326')) * num(E.get('k~6328')))
 
 
-def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6332'), 'instead_of', {}), 'gain', None) == E.get('r~6330'))) and bool((num(E.get('left~6331')) > num(0))))
 
 
-def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6331'), (E.get('left~6331') if (FLD(ctx, K[0], E.get('rep~6332')) == None) else FLD(ctx, K[0], E.get('rep~6332')))]))
 
 
-def x_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6332'))
 
 
-def x_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6334')}
@@ -1069,29 +1069,29 @@ def x_9340(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     return MEMO(ctx, (9340, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6340, 'numbers', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6340, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6340, 'cost', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6340, 'cost', {})) else 0)) for v_i_6340 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6340, 'deck', None) == v_d_6339)]) for v_d_6339 in items_of(GET(ctx, 'markets', v_m_6338, 'piles', []))]) for v_m_6338 in items_of(IDS(ctx, 'markets'))])) >= num(7)))
 
 
-def x_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6344'), 'instead_of', {}), 'gain', None) == E.get('r~6342'))) and bool((num(E.get('left~6343')) > num(0))))
 
 
-def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6343'), (E.get('left~6343') if (FLD(ctx, K[0], E.get('rep~6344')) == None) else FLD(ctx, K[0], E.get('rep~6344')))]))
 
 
-def x_9352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6344'))
 
 
-def x_9353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6346')}
@@ -1151,35 +1151,35 @@ def x_9372(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return MEMO(ctx, (9372, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6355 for v_i_6355 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6355, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6357 for v_x_6357 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6357 == v_c_6356)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6359 for v_x_6359 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6358, [])) if (v_x_6359 == v_c_6356)]) for v_r_6358 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6356 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6356, 'deck', None) == 'venture_capital')])))
 
 
-def x_9373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6360')) * num(E.get('k~6362')))
 
 
-def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6366'), 'instead_of', {}), 'gain', None) == E.get('r~6364'))) and bool((num(E.get('left~6365')) > num(0))))
 
 
-def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6365'), (E.get('left~6365') if (FLD(ctx, K[0], E.get('rep~6366')) == None) else FLD(ctx, K[0], E.get('rep~6366')))]))
 
 
-def x_9384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6366'))
 
 
-def x_9385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6368')}
@@ -1239,29 +1239,29 @@ def x_9404(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     return MEMO(ctx, (9404, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6372 for v_c_6372 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6372, {}), 'tags', None))])) >= num(3)))
 
 
-def x_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6376'), 'instead_of', {}), 'gain', None) == E.get('r~6374'))) and bool((num(E.get('left~6375')) > num(0))))
 
 
-def x_9412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6375'), (E.get('left~6375') if (FLD(ctx, K[0], E.get('rep~6376')) == None) else FLD(ctx, K[0], E.get('rep~6376')))]))
 
 
-def x_9416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6376'))
 
 
-def x_9417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6378')}
@@ -1321,35 +1321,35 @@ def x_9436(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
     return MEMO(ctx, (9436, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6387 for v_i_6387 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6387, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6389 for v_x_6389 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6389 == v_c_6388)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6391 for v_x_6391 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6390, [])) if (v_x_6391 == v_c_6388)]) for v_r_6390 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6388 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6388, 'deck', None) == 'venture_capital')])))
 
 
-def x_9437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6392')) * num(E.get('k~6394')))
 
 
-def x_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6398'), 'instead_of', {}), 'gain', None) == E.get('r~6396'))) and bool((num(E.get('left~6397')) > num(0))))
 
 
-def x_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6397'), (E.get('left~6397') if (FLD(ctx, K[0], E.get('rep~6398')) == None) else FLD(ctx, K[0], E.get('rep~6398')))]))
 
 
-def x_9448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6398'))
 
 
-def x_9449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6400')}
@@ -1409,29 +1409,29 @@ def x_9468(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     return MEMO(ctx, (9468, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6404 for v_c_6404 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6404, {}), 'tags', None))])) >= num(4)))
 
 
-def x_9472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6408'), 'instead_of', {}), 'gain', None) == E.get('r~6406'))) and bool((num(E.get('left~6407')) > num(0))))
 
 
-def x_9476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6407'), (E.get('left~6407') if (FLD(ctx, K[0], E.get('rep~6408')) == None) else FLD(ctx, K[0], E.get('rep~6408')))]))
 
 
-def x_9480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6408'))
 
 
-def x_9481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6410')}
@@ -1491,35 +1491,35 @@ def x_9500(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
     return MEMO(ctx, (9500, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6419 for v_i_6419 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6419, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6421 for v_x_6421 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6421 == v_c_6420)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6423 for v_x_6423 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6422, [])) if (v_x_6423 == v_c_6420)]) for v_r_6422 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6420 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6420, 'deck', None) == 'venture_capital')])))
 
 
-def x_9501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6424')) * num(E.get('k~6426')))
 
 
-def x_9504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6430'), 'instead_of', {}), 'gain', None) == E.get('r~6428'))) and bool((num(E.get('left~6429')) > num(0))))
 
 
-def x_9508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6429'), (E.get('left~6429') if (FLD(ctx, K[0], E.get('rep~6430')) == None) else FLD(ctx, K[0], E.get('rep~6430')))]))
 
 
-def x_9512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6430'))
 
 
-def x_9513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6432')}
@@ -1579,29 +1579,29 @@ def x_9532(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     return MEMO(ctx, (9532, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', CALL(ctx, 'count', None, [v_i_6436 for v_i_6436 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6436, 'deck', None) == 'specialist_scoring')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6438 for v_x_6438 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6438 == v_c_6437)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6440 for v_x_6440 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6439, [])) if (v_x_6440 == v_c_6437)]) for v_r_6439 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6437 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6437, 'deck', None) == 'specialist_scoring')])), AR('+', CALL(ctx, 'count', None, [v_i_6441 for v_i_6441 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6441, 'deck', None) == 'specialist_action')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6443 for v_x_6443 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6443 == v_c_6442)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6445 for v_x_6445 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6444, [])) if (v_x_6445 == v_c_6442)]) for v_r_6444 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6442 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6442, 'deck', None) == 'specialist_action')])))) >= num(6)))
 
 
-def x_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6449'), 'instead_of', {}), 'gain', None) == E.get('r~6447'))) and bool((num(E.get('left~6448')) > num(0))))
 
 
-def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6448'), (E.get('left~6448') if (FLD(ctx, K[0], E.get('rep~6449')) == None) else FLD(ctx, K[0], E.get('rep~6449')))]))
 
 
-def x_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6449'))
 
 
-def x_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6451')}
@@ -1661,35 +1661,35 @@ def x_9564(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return MEMO(ctx, (9564, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6460 for v_i_6460 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6460, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6462 for v_x_6462 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6462 == v_c_6461)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6464 for v_x_6464 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6463, [])) if (v_x_6464 == v_c_6461)]) for v_r_6463 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6461 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6461, 'deck', None) == 'venture_capital')])))
 
 
-def x_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6465')) * num(E.get('k~6467')))
 
 
-def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6471'), 'instead_of', {}), 'gain', None) == E.get('r~6469'))) and bool((num(E.get('left~6470')) > num(0))))
 
 
-def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6470'), (E.get('left~6470') if (FLD(ctx, K[0], E.get('rep~6471')) == None) else FLD(ctx, K[0], E.get('rep~6471')))]))
 
 
-def x_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6471'))
 
 
-def x_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6473')}
@@ -1749,29 +1749,29 @@ def x_9596(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'batteries', 0)) >= num(5))
 
 
-def x_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6480'), 'instead_of', {}), 'gain', None) == E.get('r~6478'))) and bool((num(E.get('left~6479')) > num(0))))
 
 
-def x_9604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6479'), (E.get('left~6479') if (FLD(ctx, K[0], E.get('rep~6480')) == None) else FLD(ctx, K[0], E.get('rep~6480')))]))
 
 
-def x_9608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6480'))
 
 
-def x_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6482')}
@@ -1831,35 +1831,35 @@ def x_9628(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return MEMO(ctx, (9628, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6491 for v_i_6491 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6491, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6493 for v_x_6493 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6493 == v_c_6492)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6495 for v_x_6495 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6494, [])) if (v_x_6495 == v_c_6492)]) for v_r_6494 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6492 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6492, 'deck', None) == 'venture_capital')])))
 
 
-def x_9629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6496')) * num(E.get('k~6498')))
 
 
-def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6502'), 'instead_of', {}), 'gain', None) == E.get('r~6500'))) and bool((num(E.get('left~6501')) > num(0))))
 
 
-def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6501'), (E.get('left~6501') if (FLD(ctx, K[0], E.get('rep~6502')) == None) else FLD(ctx, K[0], E.get('rep~6502')))]))
 
 
-def x_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6502'))
 
 
-def x_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6504')}
@@ -1919,29 +1919,29 @@ def x_9660(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     return MEMO(ctx, (9660, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6508, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6508, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6508, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6508, 'cost', {})) else 0)) for v_i_6508 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6508, 'deck', None) == 'connection_tiles_a')]), CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6509, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6509, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6509, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6509, 'cost', {})) else 0)) for v_i_6509 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6509, 'deck', None) == 'connection_tiles_bc')]))) >= num(5)))
 
 
-def x_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6513'), 'instead_of', {}), 'gain', None) == E.get('r~6511'))) and bool((num(E.get('left~6512')) > num(0))))
 
 
-def x_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6512'), (E.get('left~6512') if (FLD(ctx, K[0], E.get('rep~6513')) == None) else FLD(ctx, K[0], E.get('rep~6513')))]))
 
 
-def x_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6513'))
 
 
-def x_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6515')}
@@ -2001,35 +2001,35 @@ def x_9692(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
     return MEMO(ctx, (9692, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6524 for v_i_6524 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6524, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6526 for v_x_6526 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6526 == v_c_6525)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6528 for v_x_6528 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6527, [])) if (v_x_6528 == v_c_6525)]) for v_r_6527 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6525 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6525, 'deck', None) == 'venture_capital')])))
 
 
-def x_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6529')) * num(E.get('k~6531')))
 
 
-def x_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6535'), 'instead_of', {}), 'gain', None) == E.get('r~6533'))) and bool((num(E.get('left~6534')) > num(0))))
 
 
-def x_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6534'), (E.get('left~6534') if (FLD(ctx, K[0], E.get('rep~6535')) == None) else FLD(ctx, K[0], E.get('rep~6535')))]))
 
 
-def x_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6535'))
 
 
-def x_9705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6537')}
@@ -2089,29 +2089,29 @@ def x_9724(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     return MEMO(ctx, (9724, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(CALL(ctx, 'count', None, [v_col_6541 for v_col_6541 in items_of(IDS(ctx, 'grid_columns')) if CALL(ctx, 'all', None, [IN(GET(ctx, 'grid_cells', v_x_6542, 'key', None), PL(ctx, E.get('you')).get('grid')) for v_x_6542 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6542, 'column', 0) == GET(ctx, 'grid_columns', v_col_6541, 'column', 0))])])) >= num(2)))
 
 
-def x_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6546'), 'instead_of', {}), 'gain', None) == E.get('r~6544'))) and bool((num(E.get('left~6545')) > num(0))))
 
 
-def x_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6545'), (E.get('left~6545') if (FLD(ctx, K[0], E.get('rep~6546')) == None) else FLD(ctx, K[0], E.get('rep~6546')))]))
 
 
-def x_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6546'))
 
 
-def x_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6548')}
@@ -2171,35 +2171,35 @@ def x_9756(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
     return MEMO(ctx, (9756, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6557 for v_i_6557 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6557, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6559 for v_x_6559 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6559 == v_c_6558)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6561 for v_x_6561 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6560, [])) if (v_x_6561 == v_c_6558)]) for v_r_6560 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6558 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6558, 'deck', None) == 'venture_capital')])))
 
 
-def x_9757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6562')) * num(E.get('k~6564')))
 
 
-def x_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6568'), 'instead_of', {}), 'gain', None) == E.get('r~6566'))) and bool((num(E.get('left~6567')) > num(0))))
 
 
-def x_9764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6567'), (E.get('left~6567') if (FLD(ctx, K[0], E.get('rep~6568')) == None) else FLD(ctx, K[0], E.get('rep~6568')))]))
 
 
-def x_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6568'))
 
 
-def x_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6570')}
@@ -2259,29 +2259,29 @@ def x_9788(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     return MEMO(ctx, (9788, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [(0 if (GET(ctx, 'spaces', v_s_6574, 'area', None) == None) else (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6574, 'area', None), 'energy', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6574, 'area', None), 'energy', None) != None) else (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6574, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6574, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6574, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6574, 'area', None), 'zone', None))), 'energy', None) if (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6574, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6574, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6574, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6574, 'area', None), 'zone', None))), 'energy', None) != None) else 0))) for v_s_6574 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(bool((KEY(v_x_6575, 'piece', None) == 'transformer')) and bool((KEY(v_x_6575, 'owner', None) == E.get('you')))) for v_x_6575 in items_of(KEY(ctx.state.get('places'), v_s_6574, []))])])) >= num(15)))
 
 
-def x_9792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6579'), 'instead_of', {}), 'gain', None) == E.get('r~6577'))) and bool((num(E.get('left~6578')) > num(0))))
 
 
-def x_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6578'), (E.get('left~6578') if (FLD(ctx, K[0], E.get('rep~6579')) == None) else FLD(ctx, K[0], E.get('rep~6579')))]))
 
 
-def x_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6579'))
 
 
-def x_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6581')}
@@ -2341,35 +2341,35 @@ def x_9820(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
     return MEMO(ctx, (9820, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6590 for v_i_6590 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6590, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6592 for v_x_6592 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6592 == v_c_6591)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6594 for v_x_6594 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6593, [])) if (v_x_6594 == v_c_6591)]) for v_r_6593 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6591 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6591, 'deck', None) == 'venture_capital')])))
 
 
-def x_9821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6595')) * num(E.get('k~6597')))
 
 
-def x_9824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6601'), 'instead_of', {}), 'gain', None) == E.get('r~6599'))) and bool((num(E.get('left~6600')) > num(0))))
 
 
-def x_9828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6600'), (E.get('left~6600') if (FLD(ctx, K[0], E.get('rep~6601')) == None) else FLD(ctx, K[0], E.get('rep~6601')))]))
 
 
-def x_9832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6601'))
 
 
-def x_9833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6603')}
@@ -2429,29 +2429,29 @@ def x_9852(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     return MEMO(ctx, (9852, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'min', None, [(lambda v_vs_6609: (lambda v_at_6610: (KEY(v_vs_6609, v_at_6610, None) if (bool((num(v_at_6610) >= num(0))) and bool((num(v_at_6610) < num(CALL(ctx, 'count', None, v_vs_6609))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6608, 0) if (GET(ctx, 'tracks', v_t_6608, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6608, 0))))((KEY(GET(ctx, 'tracks', v_t_6608, 'sides', []), KEY(ctx.state.get('sides'), v_t_6608, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6608, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6608, 'values', []))) for v_t_6608 in items_of([v_t_6607 for v_t_6607 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6607, 'group', None) == 'income')])])) >= num(5)))
 
 
-def x_9856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6614'), 'instead_of', {}), 'gain', None) == E.get('r~6612'))) and bool((num(E.get('left~6613')) > num(0))))
 
 
-def x_9860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6613'), (E.get('left~6613') if (FLD(ctx, K[0], E.get('rep~6614')) == None) else FLD(ctx, K[0], E.get('rep~6614')))]))
 
 
-def x_9864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6614'))
 
 
-def x_9865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6616')}
@@ -2511,35 +2511,35 @@ def x_9884(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
     return MEMO(ctx, (9884, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6625 for v_i_6625 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6625, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6627 for v_x_6627 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6627 == v_c_6626)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6629 for v_x_6629 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6628, [])) if (v_x_6629 == v_c_6626)]) for v_r_6628 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6626 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6626, 'deck', None) == 'venture_capital')])))
 
 
-def x_9885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6630')) * num(E.get('k~6632')))
 
 
-def x_9888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6636'), 'instead_of', {}), 'gain', None) == E.get('r~6634'))) and bool((num(E.get('left~6635')) > num(0))))
 
 
-def x_9892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6635'), (E.get('left~6635') if (FLD(ctx, K[0], E.get('rep~6636')) == None) else FLD(ctx, K[0], E.get('rep~6636')))]))
 
 
-def x_9896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6636'))
 
 
-def x_9897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6638')}
@@ -2599,29 +2599,29 @@ def x_9916(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     return MEMO(ctx, (9916, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6643 for v_x_6643 in items_of(KEY(ctx.state.get('places'), v_s_6642, [])) if (bool((KEY(v_x_6643, 'piece', None) == 'tower')) and bool((KEY(v_x_6643, 'owner', None) == E.get('you'))))]) for v_s_6642 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6642, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6642, 'area', None) == 'a')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6642, 'area', None), 'zone', None) == 'a')))))])) >= num(5)))
 
 
-def x_9920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6647'), 'instead_of', {}), 'gain', None) == E.get('r~6645'))) and bool((num(E.get('left~6646')) > num(0))))
 
 
-def x_9924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6646'), (E.get('left~6646') if (FLD(ctx, K[0], E.get('rep~6647')) == None) else FLD(ctx, K[0], E.get('rep~6647')))]))
 
 
-def x_9928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6647'))
 
 
-def x_9929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6649')}
@@ -2681,35 +2681,35 @@ def x_9948(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
     return MEMO(ctx, (9948, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6658 for v_i_6658 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6658, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6660 for v_x_6660 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6660 == v_c_6659)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6662 for v_x_6662 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6661, [])) if (v_x_6662 == v_c_6659)]) for v_r_6661 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6659 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6659, 'deck', None) == 'venture_capital')])))
 
 
-def x_9949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_9949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6663')) * num(E.get('k~6665')))
 
 
-def x_9952(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9952(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6669'), 'instead_of', {}), 'gain', None) == E.get('r~6667'))) and bool((num(E.get('left~6668')) > num(0))))
 
 
-def x_9956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6668'), (E.get('left~6668') if (FLD(ctx, K[0], E.get('rep~6669')) == None) else FLD(ctx, K[0], E.get('rep~6669')))]))
 
 
-def x_9960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6669'))
 
 
-def x_9961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6671')}
@@ -2815,7 +2815,7 @@ def d_7922(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def t_7923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2841,7 +2841,7 @@ def t_7923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7925(ctx, r1, s, E)
 
 
-def d_7924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2851,7 +2851,7 @@ def d_7924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7925(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7925(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2876,7 +2876,7 @@ def t_7925(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7926(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7926(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2896,7 +2896,7 @@ def t_7926(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7928(ctx, r1, s, E)
 
 
-def d_7927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2906,21 +2906,21 @@ def d_7927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7928(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7928(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7928, None, [], k)
 
 
-def d_7929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7930(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7930(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2933,7 +2933,7 @@ def t_7930(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7932(ctx, k, s, E)
 
 
-def d_7931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2943,7 +2943,7 @@ def d_7931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7932(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7932(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2957,7 +2957,7 @@ def t_7932(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6148')))
 
 
-def t_7933(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7933(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2966,7 +2966,7 @@ def t_7933(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8968(ctx, E), k)
 
 
-def d_7934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2976,7 +2976,7 @@ def d_7934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2986,7 +2986,7 @@ def d_7935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3153,7 +3153,7 @@ def d_7948(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def t_7949(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_7949(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3170,7 +3170,7 @@ def t_7949(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7952(ctx, k, s, E)
 
 
-def d_7950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_7950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3180,7 +3180,7 @@ def d_7950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_7951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_7951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3190,7 +3190,7 @@ def d_7951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3216,7 +3216,7 @@ def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7954(ctx, r1, s, E)
 
 
-def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3226,7 +3226,7 @@ def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3251,7 +3251,7 @@ def t_7954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3271,7 +3271,7 @@ def t_7955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7957(ctx, r1, s, E)
 
 
-def d_7956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3281,21 +3281,21 @@ def d_7956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7957(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7957(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7957, None, [], k)
 
 
-def d_7958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7959(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7959(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3308,7 +3308,7 @@ def t_7959(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7961(ctx, k, s, E)
 
 
-def d_7960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3318,7 +3318,7 @@ def d_7960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7961(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7961(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3332,7 +3332,7 @@ def t_7961(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6170')))
 
 
-def t_7962(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7962(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3341,7 +3341,7 @@ def t_7962(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9000(ctx, E), k)
 
 
-def d_7963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3351,7 +3351,7 @@ def d_7963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3361,7 +3361,7 @@ def d_7964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3550,7 +3550,7 @@ def d_7977(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3576,7 +3576,7 @@ def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7980(ctx, r1, s, E)
 
 
-def d_7979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_7979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3586,7 +3586,7 @@ def d_7979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_7980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_7980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3611,7 +3611,7 @@ def t_7980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3631,7 +3631,7 @@ def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7983(ctx, r1, s, E)
 
 
-def d_7982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3641,21 +3641,21 @@ def d_7982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_7983(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7983(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 7983, None, [], k)
 
 
-def d_7984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7985(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7985(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3668,7 +3668,7 @@ def t_7985(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_7987(ctx, k, s, E)
 
 
-def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3678,7 +3678,7 @@ def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_7987(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7987(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3692,7 +3692,7 @@ def t_7987(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6180')))
 
 
-def t_7988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3701,7 +3701,7 @@ def t_7988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9032(ctx, E), k)
 
 
-def d_7989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_7989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3711,7 +3711,7 @@ def d_7989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_7990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3721,7 +3721,7 @@ def d_7990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_7991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3888,7 +3888,7 @@ def d_8003(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def t_8004(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8004(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3905,7 +3905,7 @@ def t_8004(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8007(ctx, k, s, E)
 
 
-def d_8005(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8005(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3915,7 +3915,7 @@ def d_8005(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3925,7 +3925,7 @@ def d_8006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3951,7 +3951,7 @@ def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8009(ctx, r1, s, E)
 
 
-def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3961,7 +3961,7 @@ def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3986,7 +3986,7 @@ def t_8009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4006,7 +4006,7 @@ def t_8010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8012(ctx, r1, s, E)
 
 
-def d_8011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4016,21 +4016,21 @@ def d_8011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8012(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8012(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8012, None, [], k)
 
 
-def d_8013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8014(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8014(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4043,7 +4043,7 @@ def t_8014(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8016(ctx, k, s, E)
 
 
-def d_8015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4053,7 +4053,7 @@ def d_8015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8016(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8016(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4067,7 +4067,7 @@ def t_8016(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6202')))
 
 
-def t_8017(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8017(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4076,7 +4076,7 @@ def t_8017(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9064(ctx, E), k)
 
 
-def d_8018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4086,7 +4086,7 @@ def d_8018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4096,7 +4096,7 @@ def d_8019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4285,7 +4285,7 @@ def d_8032(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
     return True
 
 
-def t_8033(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8033(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4311,7 +4311,7 @@ def t_8033(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8035(ctx, r1, s, E)
 
 
-def d_8034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4321,7 +4321,7 @@ def d_8034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8035(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8035(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4346,7 +4346,7 @@ def t_8035(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8036(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8036(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4366,7 +4366,7 @@ def t_8036(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8038(ctx, r1, s, E)
 
 
-def d_8037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4376,21 +4376,21 @@ def d_8037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8038(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8038(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8038, None, [], k)
 
 
-def d_8039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8040(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8040(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4403,7 +4403,7 @@ def t_8040(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8042(ctx, k, s, E)
 
 
-def d_8041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4413,7 +4413,7 @@ def d_8041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8042(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8042(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4427,7 +4427,7 @@ def t_8042(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6215')))
 
 
-def t_8043(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8043(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4436,7 +4436,7 @@ def t_8043(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9096(ctx, E), k)
 
 
-def d_8044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4446,7 +4446,7 @@ def d_8044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4456,7 +4456,7 @@ def d_8045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4623,7 +4623,7 @@ def d_8058(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
     return True
 
 
-def t_8059(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8059(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4640,7 +4640,7 @@ def t_8059(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8062(ctx, k, s, E)
 
 
-def d_8060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4650,7 +4650,7 @@ def d_8060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4660,7 +4660,7 @@ def d_8061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4686,7 +4686,7 @@ def t_8062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8064(ctx, r1, s, E)
 
 
-def d_8063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4696,7 +4696,7 @@ def d_8063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8064(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8064(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4721,7 +4721,7 @@ def t_8064(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8065(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8065(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4741,7 +4741,7 @@ def t_8065(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8067(ctx, r1, s, E)
 
 
-def d_8066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4751,21 +4751,21 @@ def d_8066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8067(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8067(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8067, None, [], k)
 
 
-def d_8068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8069(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8069(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4778,7 +4778,7 @@ def t_8069(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8071(ctx, k, s, E)
 
 
-def d_8070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4788,7 +4788,7 @@ def d_8070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8071(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8071(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4802,7 +4802,7 @@ def t_8071(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6237')))
 
 
-def t_8072(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8072(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4811,7 +4811,7 @@ def t_8072(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9128(ctx, E), k)
 
 
-def d_8073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4821,7 +4821,7 @@ def d_8073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4831,7 +4831,7 @@ def d_8074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5020,7 +5020,7 @@ def d_8087(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
     return True
 
 
-def t_8088(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8088(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5046,7 +5046,7 @@ def t_8088(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8090(ctx, r1, s, E)
 
 
-def d_8089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5056,7 +5056,7 @@ def d_8089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8090(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8090(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5081,7 +5081,7 @@ def t_8090(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8091(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8091(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5101,7 +5101,7 @@ def t_8091(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8093(ctx, r1, s, E)
 
 
-def d_8092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5111,21 +5111,21 @@ def d_8092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8093(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8093(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8093, None, [], k)
 
 
-def d_8094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8095(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8095(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5138,7 +5138,7 @@ def t_8095(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8097(ctx, k, s, E)
 
 
-def d_8096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5148,7 +5148,7 @@ def d_8096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8097(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8097(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5162,7 +5162,7 @@ def t_8097(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6247')))
 
 
-def t_8098(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8098(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5171,7 +5171,7 @@ def t_8098(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9160(ctx, E), k)
 
 
-def d_8099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5181,7 +5181,7 @@ def d_8099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5191,7 +5191,7 @@ def d_8100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5358,7 +5358,7 @@ def d_8113(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
     return True
 
 
-def t_8114(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8114(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5375,7 +5375,7 @@ def t_8114(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8117(ctx, k, s, E)
 
 
-def d_8115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5385,7 +5385,7 @@ def d_8115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5395,7 +5395,7 @@ def d_8116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8117(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8117(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5421,7 +5421,7 @@ def t_8117(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8119(ctx, r1, s, E)
 
 
-def d_8118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5431,7 +5431,7 @@ def d_8118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8119(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8119(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5456,7 +5456,7 @@ def t_8119(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8120(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8120(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5476,7 +5476,7 @@ def t_8120(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8122(ctx, r1, s, E)
 
 
-def d_8121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5486,21 +5486,21 @@ def d_8121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8122(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8122(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8122, None, [], k)
 
 
-def d_8123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8124(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8124(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5513,7 +5513,7 @@ def t_8124(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8126(ctx, k, s, E)
 
 
-def d_8125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5523,7 +5523,7 @@ def d_8125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8126(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8126(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5537,7 +5537,7 @@ def t_8126(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6269')))
 
 
-def t_8127(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8127(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5546,7 +5546,7 @@ def t_8127(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9192(ctx, E), k)
 
 
-def d_8128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5556,7 +5556,7 @@ def d_8128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5566,7 +5566,7 @@ def d_8129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5755,7 +5755,7 @@ def d_8142(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
     return True
 
 
-def t_8143(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8143(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5781,7 +5781,7 @@ def t_8143(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8145(ctx, r1, s, E)
 
 
-def d_8144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5791,7 +5791,7 @@ def d_8144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8145(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8145(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5816,7 +5816,7 @@ def t_8145(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8146(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8146(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5836,7 +5836,7 @@ def t_8146(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8148(ctx, r1, s, E)
 
 
-def d_8147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5846,21 +5846,21 @@ def d_8147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8148(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8148(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8148, None, [], k)
 
 
-def d_8149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8150(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8150(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5873,7 +5873,7 @@ def t_8150(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8152(ctx, k, s, E)
 
 
-def d_8151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5883,7 +5883,7 @@ def d_8151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8152(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8152(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5897,7 +5897,7 @@ def t_8152(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6279')))
 
 
-def t_8153(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8153(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5906,7 +5906,7 @@ def t_8153(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9224(ctx, E), k)
 
 
-def d_8154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5916,7 +5916,7 @@ def d_8154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5926,7 +5926,7 @@ def d_8155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6093,7 +6093,7 @@ def d_8168(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
     return True
 
 
-def t_8169(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8169(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6110,7 +6110,7 @@ def t_8169(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8172(ctx, k, s, E)
 
 
-def d_8170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6120,7 +6120,7 @@ def d_8170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6130,7 +6130,7 @@ def d_8171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8172(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8172(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6156,7 +6156,7 @@ def t_8172(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8174(ctx, r1, s, E)
 
 
-def d_8173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6166,7 +6166,7 @@ def d_8173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8174(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8174(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6191,7 +6191,7 @@ def t_8174(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8175(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8175(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6211,7 +6211,7 @@ def t_8175(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8177(ctx, r1, s, E)
 
 
-def d_8176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6221,21 +6221,21 @@ def d_8176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8177, None, [], k)
 
 
-def d_8178(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8178(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8179(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8179(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6248,7 +6248,7 @@ def t_8179(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8181(ctx, k, s, E)
 
 
-def d_8180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6258,7 +6258,7 @@ def d_8180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8181(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8181(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6272,7 +6272,7 @@ def t_8181(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6301')))
 
 
-def t_8182(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8182(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6281,7 +6281,7 @@ def t_8182(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9256(ctx, E), k)
 
 
-def d_8183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6291,7 +6291,7 @@ def d_8183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6301,7 +6301,7 @@ def d_8184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6490,7 +6490,7 @@ def d_8197(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6516,7 +6516,7 @@ def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8200(ctx, r1, s, E)
 
 
-def d_8199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6526,7 +6526,7 @@ def d_8199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6551,7 +6551,7 @@ def t_8200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8201(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8201(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6571,7 +6571,7 @@ def t_8201(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8203(ctx, r1, s, E)
 
 
-def d_8202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6581,21 +6581,21 @@ def d_8202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8203(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8203(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8203, None, [], k)
 
 
-def d_8204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8205(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8205(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6608,7 +6608,7 @@ def t_8205(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8207(ctx, k, s, E)
 
 
-def d_8206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6618,7 +6618,7 @@ def d_8206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8207(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8207(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6632,7 +6632,7 @@ def t_8207(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6312')))
 
 
-def t_8208(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8208(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6641,7 +6641,7 @@ def t_8208(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9288(ctx, E), k)
 
 
-def d_8209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6651,7 +6651,7 @@ def d_8209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6661,7 +6661,7 @@ def d_8210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6828,7 +6828,7 @@ def d_8223(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def t_8224(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8224(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6845,7 +6845,7 @@ def t_8224(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8227(ctx, k, s, E)
 
 
-def d_8225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6855,7 +6855,7 @@ def d_8225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6865,7 +6865,7 @@ def d_8226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6891,7 +6891,7 @@ def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8229(ctx, r1, s, E)
 
 
-def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6901,7 +6901,7 @@ def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8229(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8229(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6926,7 +6926,7 @@ def t_8229(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6946,7 +6946,7 @@ def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8232(ctx, r1, s, E)
 
 
-def d_8231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6956,21 +6956,21 @@ def d_8231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8232(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8232(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8232, None, [], k)
 
 
-def d_8233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8234(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8234(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6983,7 +6983,7 @@ def t_8234(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8236(ctx, k, s, E)
 
 
-def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6993,7 +6993,7 @@ def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8236(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8236(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7007,7 +7007,7 @@ def t_8236(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6334')))
 
 
-def t_8237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7016,7 +7016,7 @@ def t_8237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9320(ctx, E), k)
 
 
-def d_8238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7026,7 +7026,7 @@ def d_8238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7036,7 +7036,7 @@ def d_8239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7225,7 +7225,7 @@ def d_8252(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7251,7 +7251,7 @@ def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8255(ctx, r1, s, E)
 
 
-def d_8254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7261,7 +7261,7 @@ def d_8254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7286,7 +7286,7 @@ def t_8255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7306,7 +7306,7 @@ def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8258(ctx, r1, s, E)
 
 
-def d_8257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7316,21 +7316,21 @@ def d_8257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8258(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8258(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8258, None, [], k)
 
 
-def d_8259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8260(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8260(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7343,7 +7343,7 @@ def t_8260(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8262(ctx, k, s, E)
 
 
-def d_8261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7353,7 +7353,7 @@ def d_8261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7367,7 +7367,7 @@ def t_8262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6346')))
 
 
-def t_8263(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8263(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7376,7 +7376,7 @@ def t_8263(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9352(ctx, E), k)
 
 
-def d_8264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7386,7 +7386,7 @@ def d_8264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7396,7 +7396,7 @@ def d_8265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7563,7 +7563,7 @@ def d_8278(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-def t_8279(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8279(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7580,7 +7580,7 @@ def t_8279(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8282(ctx, k, s, E)
 
 
-def d_8280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7590,7 +7590,7 @@ def d_8280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7600,7 +7600,7 @@ def d_8281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7626,7 +7626,7 @@ def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8284(ctx, r1, s, E)
 
 
-def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7636,7 +7636,7 @@ def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7661,7 +7661,7 @@ def t_8284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7681,7 +7681,7 @@ def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8287(ctx, r1, s, E)
 
 
-def d_8286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7691,21 +7691,21 @@ def d_8286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8287(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8287(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8287, None, [], k)
 
 
-def d_8288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8289(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8289(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7718,7 +7718,7 @@ def t_8289(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8291(ctx, k, s, E)
 
 
-def d_8290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7728,7 +7728,7 @@ def d_8290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8291(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8291(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7742,7 +7742,7 @@ def t_8291(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6368')))
 
 
-def t_8292(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8292(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7751,7 +7751,7 @@ def t_8292(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9384(ctx, E), k)
 
 
-def d_8293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7761,7 +7761,7 @@ def d_8293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7771,7 +7771,7 @@ def d_8294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7960,7 +7960,7 @@ def d_8307(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
     return True
 
 
-def t_8308(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8308(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7986,7 +7986,7 @@ def t_8308(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8310(ctx, r1, s, E)
 
 
-def d_8309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7996,7 +7996,7 @@ def d_8309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8310(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8310(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8021,7 +8021,7 @@ def t_8310(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8311(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8311(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8041,7 +8041,7 @@ def t_8311(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8313(ctx, r1, s, E)
 
 
-def d_8312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8051,21 +8051,21 @@ def d_8312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8313(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8313(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8313, None, [], k)
 
 
-def d_8314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8315(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8315(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8078,7 +8078,7 @@ def t_8315(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8317(ctx, k, s, E)
 
 
-def d_8316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8088,7 +8088,7 @@ def d_8316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8317(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8317(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8102,7 +8102,7 @@ def t_8317(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6378')))
 
 
-def t_8318(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8318(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8111,7 +8111,7 @@ def t_8318(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9416(ctx, E), k)
 
 
-def d_8319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8121,7 +8121,7 @@ def d_8319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8131,7 +8131,7 @@ def d_8320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8298,7 +8298,7 @@ def d_8333(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
     return True
 
 
-def t_8334(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8334(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8315,7 +8315,7 @@ def t_8334(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8337(ctx, k, s, E)
 
 
-def d_8335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8325,7 +8325,7 @@ def d_8335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8335,7 +8335,7 @@ def d_8336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8361,7 +8361,7 @@ def t_8337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8339(ctx, r1, s, E)
 
 
-def d_8338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8371,7 +8371,7 @@ def d_8338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8339(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8339(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8396,7 +8396,7 @@ def t_8339(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8340(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8340(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8416,7 +8416,7 @@ def t_8340(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8342(ctx, r1, s, E)
 
 
-def d_8341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8426,21 +8426,21 @@ def d_8341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8342, None, [], k)
 
 
-def d_8343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8344(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8344(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8453,7 +8453,7 @@ def t_8344(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8346(ctx, k, s, E)
 
 
-def d_8345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8463,7 +8463,7 @@ def d_8345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8346(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8346(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8477,7 +8477,7 @@ def t_8346(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6400')))
 
 
-def t_8347(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8347(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8486,7 +8486,7 @@ def t_8347(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9448(ctx, E), k)
 
 
-def d_8348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8496,7 +8496,7 @@ def d_8348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8506,7 +8506,7 @@ def d_8349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8695,7 +8695,7 @@ def d_8362(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
     return True
 
 
-def t_8363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8721,7 +8721,7 @@ def t_8363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8365(ctx, r1, s, E)
 
 
-def d_8364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8731,7 +8731,7 @@ def d_8364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8365(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8365(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8756,7 +8756,7 @@ def t_8365(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8366(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8366(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8776,7 +8776,7 @@ def t_8366(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8368(ctx, r1, s, E)
 
 
-def d_8367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8786,21 +8786,21 @@ def d_8367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8368(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8368(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8368, None, [], k)
 
 
-def d_8369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8370(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8370(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8813,7 +8813,7 @@ def t_8370(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8372(ctx, k, s, E)
 
 
-def d_8371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8823,7 +8823,7 @@ def d_8371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8372(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8372(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8837,7 +8837,7 @@ def t_8372(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6410')))
 
 
-def t_8373(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8373(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8846,7 +8846,7 @@ def t_8373(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9480(ctx, E), k)
 
 
-def d_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8856,7 +8856,7 @@ def d_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8866,7 +8866,7 @@ def d_8375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9033,7 +9033,7 @@ def d_8388(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
     return True
 
 
-def t_8389(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8389(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9050,7 +9050,7 @@ def t_8389(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8392(ctx, k, s, E)
 
 
-def d_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9060,7 +9060,7 @@ def d_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9070,7 +9070,7 @@ def d_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8392(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8392(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9096,7 +9096,7 @@ def t_8392(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8394(ctx, r1, s, E)
 
 
-def d_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9106,7 +9106,7 @@ def d_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8394(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8394(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9131,7 +9131,7 @@ def t_8394(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8395(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8395(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9151,7 +9151,7 @@ def t_8395(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8397(ctx, r1, s, E)
 
 
-def d_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9161,21 +9161,21 @@ def d_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8397(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8397(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8397, None, [], k)
 
 
-def d_8398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8399(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8399(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9188,7 +9188,7 @@ def t_8399(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8401(ctx, k, s, E)
 
 
-def d_8400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9198,7 +9198,7 @@ def d_8400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8401(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8401(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9212,7 +9212,7 @@ def t_8401(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6432')))
 
 
-def t_8402(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8402(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9221,7 +9221,7 @@ def t_8402(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9512(ctx, E), k)
 
 
-def d_8403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9231,7 +9231,7 @@ def d_8403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9241,7 +9241,7 @@ def d_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9430,7 +9430,7 @@ def d_8417(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9456,7 +9456,7 @@ def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8420(ctx, r1, s, E)
 
 
-def d_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9466,7 +9466,7 @@ def d_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9491,7 +9491,7 @@ def t_8420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9511,7 +9511,7 @@ def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8423(ctx, r1, s, E)
 
 
-def d_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9521,21 +9521,21 @@ def d_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8423(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8423(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8423, None, [], k)
 
 
-def d_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8425(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8425(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9548,7 +9548,7 @@ def t_8425(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8427(ctx, k, s, E)
 
 
-def d_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9558,7 +9558,7 @@ def d_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8427(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8427(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9572,7 +9572,7 @@ def t_8427(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6451')))
 
 
-def t_8428(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8428(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9581,7 +9581,7 @@ def t_8428(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9544(ctx, E), k)
 
 
-def d_8429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9591,7 +9591,7 @@ def d_8429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9601,7 +9601,7 @@ def d_8430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9768,7 +9768,7 @@ def d_8443(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-def t_8444(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8444(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9785,7 +9785,7 @@ def t_8444(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8447(ctx, k, s, E)
 
 
-def d_8445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9795,7 +9795,7 @@ def d_8445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9805,7 +9805,7 @@ def d_8446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9831,7 +9831,7 @@ def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8449(ctx, r1, s, E)
 
 
-def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9841,7 +9841,7 @@ def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8449(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8449(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9866,7 +9866,7 @@ def t_8449(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9886,7 +9886,7 @@ def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8452(ctx, r1, s, E)
 
 
-def d_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9896,21 +9896,21 @@ def d_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8452(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8452(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8452, None, [], k)
 
 
-def d_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8454(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8454(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9923,7 +9923,7 @@ def t_8454(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8456(ctx, k, s, E)
 
 
-def d_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9933,7 +9933,7 @@ def d_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9947,7 +9947,7 @@ def t_8456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6473')))
 
 
-def t_8457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9956,7 +9956,7 @@ def t_8457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9576(ctx, E), k)
 
 
-def d_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9966,7 +9966,7 @@ def d_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9976,7 +9976,7 @@ def d_8459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10165,7 +10165,7 @@ def d_8472(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10191,7 +10191,7 @@ def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8475(ctx, r1, s, E)
 
 
-def d_8474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10201,7 +10201,7 @@ def d_8474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8475(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8475(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10226,7 +10226,7 @@ def t_8475(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8476(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8476(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10246,7 +10246,7 @@ def t_8476(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8478(ctx, r1, s, E)
 
 
-def d_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10256,21 +10256,21 @@ def d_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8478(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8478(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8478, None, [], k)
 
 
-def d_8479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8480(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8480(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10283,7 +10283,7 @@ def t_8480(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8482(ctx, k, s, E)
 
 
-def d_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10293,7 +10293,7 @@ def d_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10307,7 +10307,7 @@ def t_8482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6482')))
 
 
-def t_8483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10316,7 +10316,7 @@ def t_8483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9608(ctx, E), k)
 
 
-def d_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10326,7 +10326,7 @@ def d_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10336,7 +10336,7 @@ def d_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10503,7 +10503,7 @@ def d_8498(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-def t_8499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10520,7 +10520,7 @@ def t_8499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8502(ctx, k, s, E)
 
 
-def d_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10530,7 +10530,7 @@ def d_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10540,7 +10540,7 @@ def d_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10566,7 +10566,7 @@ def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8504(ctx, r1, s, E)
 
 
-def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10576,7 +10576,7 @@ def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10601,7 +10601,7 @@ def t_8504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10621,7 +10621,7 @@ def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8507(ctx, r1, s, E)
 
 
-def d_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10631,21 +10631,21 @@ def d_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8507, None, [], k)
 
 
-def d_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10658,7 +10658,7 @@ def t_8509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8511(ctx, k, s, E)
 
 
-def d_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10668,7 +10668,7 @@ def d_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10682,7 +10682,7 @@ def t_8511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6504')))
 
 
-def t_8512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10691,7 +10691,7 @@ def t_8512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9640(ctx, E), k)
 
 
-def d_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10701,7 +10701,7 @@ def d_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10711,7 +10711,7 @@ def d_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10900,7 +10900,7 @@ def d_8527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
     return True
 
 
-def t_8528(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8528(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10926,7 +10926,7 @@ def t_8528(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8530(ctx, r1, s, E)
 
 
-def d_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10936,7 +10936,7 @@ def d_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8530(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8530(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10961,7 +10961,7 @@ def t_8530(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8531(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8531(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10981,7 +10981,7 @@ def t_8531(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8533(ctx, r1, s, E)
 
 
-def d_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10991,21 +10991,21 @@ def d_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8533(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8533(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8533, None, [], k)
 
 
-def d_8534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8535(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8535(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11018,7 +11018,7 @@ def t_8535(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8537(ctx, k, s, E)
 
 
-def d_8536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11028,7 +11028,7 @@ def d_8536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8537(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8537(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11042,7 +11042,7 @@ def t_8537(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6515')))
 
 
-def t_8538(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8538(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11051,7 +11051,7 @@ def t_8538(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9672(ctx, E), k)
 
 
-def d_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11061,7 +11061,7 @@ def d_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11071,7 +11071,7 @@ def d_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11238,7 +11238,7 @@ def d_8553(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
     return True
 
 
-def t_8554(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8554(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11255,7 +11255,7 @@ def t_8554(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8557(ctx, k, s, E)
 
 
-def d_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11265,7 +11265,7 @@ def d_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11275,7 +11275,7 @@ def d_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11301,7 +11301,7 @@ def t_8557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8559(ctx, r1, s, E)
 
 
-def d_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11311,7 +11311,7 @@ def d_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8559(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8559(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11336,7 +11336,7 @@ def t_8559(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8560(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8560(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11356,7 +11356,7 @@ def t_8560(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8562(ctx, r1, s, E)
 
 
-def d_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11366,21 +11366,21 @@ def d_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8562(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8562(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8562, None, [], k)
 
 
-def d_8563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8564(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8564(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11393,7 +11393,7 @@ def t_8564(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8566(ctx, k, s, E)
 
 
-def d_8565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11403,7 +11403,7 @@ def d_8565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8566(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8566(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11417,7 +11417,7 @@ def t_8566(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6537')))
 
 
-def t_8567(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8567(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11426,7 +11426,7 @@ def t_8567(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9704(ctx, E), k)
 
 
-def d_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11436,7 +11436,7 @@ def d_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11446,7 +11446,7 @@ def d_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11635,7 +11635,7 @@ def d_8582(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
     return True
 
 
-def t_8583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11661,7 +11661,7 @@ def t_8583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8585(ctx, r1, s, E)
 
 
-def d_8584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11671,7 +11671,7 @@ def d_8584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8585(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8585(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11696,7 +11696,7 @@ def t_8585(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8586(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8586(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11716,7 +11716,7 @@ def t_8586(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8588(ctx, r1, s, E)
 
 
-def d_8587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11726,21 +11726,21 @@ def d_8587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8588, None, [], k)
 
 
-def d_8589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11753,7 +11753,7 @@ def t_8590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8592(ctx, k, s, E)
 
 
-def d_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11763,7 +11763,7 @@ def d_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11777,7 +11777,7 @@ def t_8592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6548')))
 
 
-def t_8593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11786,7 +11786,7 @@ def t_8593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9736(ctx, E), k)
 
 
-def d_8594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11796,7 +11796,7 @@ def d_8594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11806,7 +11806,7 @@ def d_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11973,7 +11973,7 @@ def d_8608(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
     return True
 
 
-def t_8609(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8609(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11990,7 +11990,7 @@ def t_8609(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8612(ctx, k, s, E)
 
 
-def d_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12000,7 +12000,7 @@ def d_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12010,7 +12010,7 @@ def d_8611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12036,7 +12036,7 @@ def t_8612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8614(ctx, r1, s, E)
 
 
-def d_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12046,7 +12046,7 @@ def d_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12071,7 +12071,7 @@ def t_8614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8615(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8615(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12091,7 +12091,7 @@ def t_8615(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8617(ctx, r1, s, E)
 
 
-def d_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12101,21 +12101,21 @@ def d_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8617(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8617(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8617, None, [], k)
 
 
-def d_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8619(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8619(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12128,7 +12128,7 @@ def t_8619(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8621(ctx, k, s, E)
 
 
-def d_8620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12138,7 +12138,7 @@ def d_8620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8621(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8621(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12152,7 +12152,7 @@ def t_8621(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6570')))
 
 
-def t_8622(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8622(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12161,7 +12161,7 @@ def t_8622(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9768(ctx, E), k)
 
 
-def d_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12171,7 +12171,7 @@ def d_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12181,7 +12181,7 @@ def d_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12370,7 +12370,7 @@ def d_8637(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
     return True
 
 
-def t_8638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12396,7 +12396,7 @@ def t_8638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8640(ctx, r1, s, E)
 
 
-def d_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12406,7 +12406,7 @@ def d_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12431,7 +12431,7 @@ def t_8640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8641(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8641(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12451,7 +12451,7 @@ def t_8641(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8643(ctx, r1, s, E)
 
 
-def d_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12461,21 +12461,21 @@ def d_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8643, None, [], k)
 
 
-def d_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8645(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8645(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12488,7 +12488,7 @@ def t_8645(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8647(ctx, k, s, E)
 
 
-def d_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12498,7 +12498,7 @@ def d_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8647(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8647(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12512,7 +12512,7 @@ def t_8647(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6581')))
 
 
-def t_8648(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8648(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12521,7 +12521,7 @@ def t_8648(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9800(ctx, E), k)
 
 
-def d_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12531,7 +12531,7 @@ def d_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12541,7 +12541,7 @@ def d_8650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12708,7 +12708,7 @@ def d_8663(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
     return True
 
 
-def t_8664(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8664(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12725,7 +12725,7 @@ def t_8664(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8667(ctx, k, s, E)
 
 
-def d_8665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12735,7 +12735,7 @@ def d_8665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12745,7 +12745,7 @@ def d_8666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12771,7 +12771,7 @@ def t_8667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8669(ctx, r1, s, E)
 
 
-def d_8668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12781,7 +12781,7 @@ def d_8668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12806,7 +12806,7 @@ def t_8669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8670(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8670(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12826,7 +12826,7 @@ def t_8670(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8672(ctx, r1, s, E)
 
 
-def d_8671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12836,21 +12836,21 @@ def d_8671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8672(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8672(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8672, None, [], k)
 
 
-def d_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12863,7 +12863,7 @@ def t_8674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8676(ctx, k, s, E)
 
 
-def d_8675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12873,7 +12873,7 @@ def d_8675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12887,7 +12887,7 @@ def t_8676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6603')))
 
 
-def t_8677(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8677(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12896,7 +12896,7 @@ def t_8677(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9832(ctx, E), k)
 
 
-def d_8678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12906,7 +12906,7 @@ def d_8678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12916,7 +12916,7 @@ def d_8679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13105,7 +13105,7 @@ def d_8692(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
     return True
 
 
-def t_8693(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8693(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13131,7 +13131,7 @@ def t_8693(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8695(ctx, r1, s, E)
 
 
-def d_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13141,7 +13141,7 @@ def d_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8695(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8695(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13166,7 +13166,7 @@ def t_8695(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8696(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8696(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13186,7 +13186,7 @@ def t_8696(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8698(ctx, r1, s, E)
 
 
-def d_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13196,21 +13196,21 @@ def d_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8698(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8698(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8698, None, [], k)
 
 
-def d_8699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8700(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8700(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13223,7 +13223,7 @@ def t_8700(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8702(ctx, k, s, E)
 
 
-def d_8701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13233,7 +13233,7 @@ def d_8701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13247,7 +13247,7 @@ def t_8702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6616')))
 
 
-def t_8703(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8703(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13256,7 +13256,7 @@ def t_8703(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9864(ctx, E), k)
 
 
-def d_8704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13266,7 +13266,7 @@ def d_8704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13276,7 +13276,7 @@ def d_8705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13443,7 +13443,7 @@ def d_8718(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
     return True
 
 
-def t_8719(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8719(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13460,7 +13460,7 @@ def t_8719(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8722(ctx, k, s, E)
 
 
-def d_8720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13470,7 +13470,7 @@ def d_8720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13480,7 +13480,7 @@ def d_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8722(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8722(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13506,7 +13506,7 @@ def t_8722(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8724(ctx, r1, s, E)
 
 
-def d_8723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13516,7 +13516,7 @@ def d_8723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8724(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8724(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13541,7 +13541,7 @@ def t_8724(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13561,7 +13561,7 @@ def t_8725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8727(ctx, r1, s, E)
 
 
-def d_8726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13571,21 +13571,21 @@ def d_8726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8727, None, [], k)
 
 
-def d_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8729(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8729(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13598,7 +13598,7 @@ def t_8729(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8731(ctx, k, s, E)
 
 
-def d_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13608,7 +13608,7 @@ def d_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13622,7 +13622,7 @@ def t_8731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6638')))
 
 
-def t_8732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13631,7 +13631,7 @@ def t_8732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9896(ctx, E), k)
 
 
-def d_8733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13641,7 +13641,7 @@ def d_8733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13651,7 +13651,7 @@ def d_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13840,7 +13840,7 @@ def d_8747(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
     return True
 
 
-def t_8748(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8748(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13866,7 +13866,7 @@ def t_8748(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8750(ctx, r1, s, E)
 
 
-def d_8749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13876,7 +13876,7 @@ def d_8749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8750(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8750(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13901,7 +13901,7 @@ def t_8750(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13921,7 +13921,7 @@ def t_8751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8753(ctx, r1, s, E)
 
 
-def d_8752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13931,21 +13931,21 @@ def d_8752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8753(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8753(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8753, None, [], k)
 
 
-def d_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13958,7 +13958,7 @@ def t_8755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8757(ctx, k, s, E)
 
 
-def d_8756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13968,7 +13968,7 @@ def d_8756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13982,7 +13982,7 @@ def t_8757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6649')))
 
 
-def t_8758(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8758(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13991,7 +13991,7 @@ def t_8758(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9928(ctx, E), k)
 
 
-def d_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14001,7 +14001,7 @@ def d_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14011,7 +14011,7 @@ def d_8760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14178,7 +14178,7 @@ def d_8773(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
     return True
 
 
-def t_8774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14195,7 +14195,7 @@ def t_8774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8777(ctx, k, s, E)
 
 
-def d_8775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14205,7 +14205,7 @@ def d_8775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14215,7 +14215,7 @@ def d_8776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14241,7 +14241,7 @@ def t_8777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8779(ctx, r1, s, E)
 
 
-def d_8778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14251,7 +14251,7 @@ def d_8778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8779(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8779(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14276,7 +14276,7 @@ def t_8779(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14296,7 +14296,7 @@ def t_8780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8782(ctx, r1, s, E)
 
 
-def d_8781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14306,21 +14306,21 @@ def d_8781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8782, None, [], k)
 
 
-def d_8783(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8783(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14333,7 +14333,7 @@ def t_8784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8786(ctx, k, s, E)
 
 
-def d_8785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14343,7 +14343,7 @@ def d_8785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14357,7 +14357,7 @@ def t_8786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6671')))
 
 
-def t_8787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14366,7 +14366,7 @@ def t_8787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9960(ctx, E), k)
 
 
-def d_8788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14376,7 +14376,7 @@ def d_8788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14386,7 +14386,7 @@ def d_8789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15875,11 +15875,11 @@ CODE = {
 }
 AT = {
     8956: 'rules_data/pampero/modules/objectives.yaml:9',
-    8960: 'rules_data/pampero/definitions/resources.yaml:53',
-    8961: 'rules_data/pampero/definitions/resources.yaml:53',
-    8964: 'rules_data/pampero/definitions/resources.yaml:55',
-    8968: 'rules_data/pampero/definitions/resources.yaml:58',
-    8969: 'rules_data/pampero/definitions/resources.yaml:55',
+    8960: 'rules_data/pampero/definitions/resources.yaml:55',
+    8961: 'rules_data/pampero/definitions/resources.yaml:55',
+    8964: 'rules_data/pampero/definitions/resources.yaml:57',
+    8968: 'rules_data/pampero/definitions/resources.yaml:60',
+    8969: 'rules_data/pampero/definitions/resources.yaml:57',
     8974: 'rules_data/pampero/definitions/resources.yaml:26',
     8975: 'rules_data/pampero/definitions/resources.yaml:27',
     8977: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -15889,12 +15889,12 @@ AT = {
     8983: 'rules_data/pampero/definitions/resources.yaml:30',
     8984: 'rules_data/pampero/definitions/resources.yaml:30',
     8988: 'rules_data/pampero/modules/objectives.yaml:15',
-    8989: 'rules_data/pampero/definitions/resources.yaml:65',
-    8992: 'rules_data/pampero/definitions/resources.yaml:53',
-    8993: 'rules_data/pampero/definitions/resources.yaml:53',
-    8996: 'rules_data/pampero/definitions/resources.yaml:55',
-    9000: 'rules_data/pampero/definitions/resources.yaml:58',
-    9001: 'rules_data/pampero/definitions/resources.yaml:55',
+    8989: 'rules_data/pampero/definitions/resources.yaml:68',
+    8992: 'rules_data/pampero/definitions/resources.yaml:55',
+    8993: 'rules_data/pampero/definitions/resources.yaml:55',
+    8996: 'rules_data/pampero/definitions/resources.yaml:57',
+    9000: 'rules_data/pampero/definitions/resources.yaml:60',
+    9001: 'rules_data/pampero/definitions/resources.yaml:57',
     9008: 'rules_data/pampero/definitions/resources.yaml:26',
     9009: 'rules_data/pampero/definitions/resources.yaml:27',
     9011: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -15904,11 +15904,11 @@ AT = {
     9017: 'rules_data/pampero/definitions/resources.yaml:30',
     9018: 'rules_data/pampero/definitions/resources.yaml:30',
     9020: 'rules_data/pampero/modules/objectives.yaml:17',
-    9024: 'rules_data/pampero/definitions/resources.yaml:53',
-    9025: 'rules_data/pampero/definitions/resources.yaml:53',
-    9028: 'rules_data/pampero/definitions/resources.yaml:55',
-    9032: 'rules_data/pampero/definitions/resources.yaml:58',
-    9033: 'rules_data/pampero/definitions/resources.yaml:55',
+    9024: 'rules_data/pampero/definitions/resources.yaml:55',
+    9025: 'rules_data/pampero/definitions/resources.yaml:55',
+    9028: 'rules_data/pampero/definitions/resources.yaml:57',
+    9032: 'rules_data/pampero/definitions/resources.yaml:60',
+    9033: 'rules_data/pampero/definitions/resources.yaml:57',
     9038: 'rules_data/pampero/definitions/resources.yaml:26',
     9039: 'rules_data/pampero/definitions/resources.yaml:27',
     9041: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -15918,12 +15918,12 @@ AT = {
     9047: 'rules_data/pampero/definitions/resources.yaml:30',
     9048: 'rules_data/pampero/definitions/resources.yaml:30',
     9052: 'rules_data/pampero/modules/objectives.yaml:23',
-    9053: 'rules_data/pampero/definitions/resources.yaml:65',
-    9056: 'rules_data/pampero/definitions/resources.yaml:53',
-    9057: 'rules_data/pampero/definitions/resources.yaml:53',
-    9060: 'rules_data/pampero/definitions/resources.yaml:55',
-    9064: 'rules_data/pampero/definitions/resources.yaml:58',
-    9065: 'rules_data/pampero/definitions/resources.yaml:55',
+    9053: 'rules_data/pampero/definitions/resources.yaml:68',
+    9056: 'rules_data/pampero/definitions/resources.yaml:55',
+    9057: 'rules_data/pampero/definitions/resources.yaml:55',
+    9060: 'rules_data/pampero/definitions/resources.yaml:57',
+    9064: 'rules_data/pampero/definitions/resources.yaml:60',
+    9065: 'rules_data/pampero/definitions/resources.yaml:57',
     9072: 'rules_data/pampero/definitions/resources.yaml:26',
     9073: 'rules_data/pampero/definitions/resources.yaml:27',
     9075: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -15933,11 +15933,11 @@ AT = {
     9081: 'rules_data/pampero/definitions/resources.yaml:30',
     9082: 'rules_data/pampero/definitions/resources.yaml:30',
     9084: 'rules_data/pampero/modules/objectives.yaml:25',
-    9088: 'rules_data/pampero/definitions/resources.yaml:53',
-    9089: 'rules_data/pampero/definitions/resources.yaml:53',
-    9092: 'rules_data/pampero/definitions/resources.yaml:55',
-    9096: 'rules_data/pampero/definitions/resources.yaml:58',
-    9097: 'rules_data/pampero/definitions/resources.yaml:55',
+    9088: 'rules_data/pampero/definitions/resources.yaml:55',
+    9089: 'rules_data/pampero/definitions/resources.yaml:55',
+    9092: 'rules_data/pampero/definitions/resources.yaml:57',
+    9096: 'rules_data/pampero/definitions/resources.yaml:60',
+    9097: 'rules_data/pampero/definitions/resources.yaml:57',
     9102: 'rules_data/pampero/definitions/resources.yaml:26',
     9103: 'rules_data/pampero/definitions/resources.yaml:27',
     9105: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -15947,12 +15947,12 @@ AT = {
     9111: 'rules_data/pampero/definitions/resources.yaml:30',
     9112: 'rules_data/pampero/definitions/resources.yaml:30',
     9116: 'rules_data/pampero/modules/objectives.yaml:31',
-    9117: 'rules_data/pampero/definitions/resources.yaml:65',
-    9120: 'rules_data/pampero/definitions/resources.yaml:53',
-    9121: 'rules_data/pampero/definitions/resources.yaml:53',
-    9124: 'rules_data/pampero/definitions/resources.yaml:55',
-    9128: 'rules_data/pampero/definitions/resources.yaml:58',
-    9129: 'rules_data/pampero/definitions/resources.yaml:55',
+    9117: 'rules_data/pampero/definitions/resources.yaml:68',
+    9120: 'rules_data/pampero/definitions/resources.yaml:55',
+    9121: 'rules_data/pampero/definitions/resources.yaml:55',
+    9124: 'rules_data/pampero/definitions/resources.yaml:57',
+    9128: 'rules_data/pampero/definitions/resources.yaml:60',
+    9129: 'rules_data/pampero/definitions/resources.yaml:57',
     9136: 'rules_data/pampero/definitions/resources.yaml:26',
     9137: 'rules_data/pampero/definitions/resources.yaml:27',
     9139: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -15962,11 +15962,11 @@ AT = {
     9145: 'rules_data/pampero/definitions/resources.yaml:30',
     9146: 'rules_data/pampero/definitions/resources.yaml:30',
     9148: 'rules_data/pampero/modules/objectives.yaml:33',
-    9152: 'rules_data/pampero/definitions/resources.yaml:53',
-    9153: 'rules_data/pampero/definitions/resources.yaml:53',
-    9156: 'rules_data/pampero/definitions/resources.yaml:55',
-    9160: 'rules_data/pampero/definitions/resources.yaml:58',
-    9161: 'rules_data/pampero/definitions/resources.yaml:55',
+    9152: 'rules_data/pampero/definitions/resources.yaml:55',
+    9153: 'rules_data/pampero/definitions/resources.yaml:55',
+    9156: 'rules_data/pampero/definitions/resources.yaml:57',
+    9160: 'rules_data/pampero/definitions/resources.yaml:60',
+    9161: 'rules_data/pampero/definitions/resources.yaml:57',
     9166: 'rules_data/pampero/definitions/resources.yaml:26',
     9167: 'rules_data/pampero/definitions/resources.yaml:27',
     9169: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -15976,12 +15976,12 @@ AT = {
     9175: 'rules_data/pampero/definitions/resources.yaml:30',
     9176: 'rules_data/pampero/definitions/resources.yaml:30',
     9180: 'rules_data/pampero/modules/objectives.yaml:39',
-    9181: 'rules_data/pampero/definitions/resources.yaml:65',
-    9184: 'rules_data/pampero/definitions/resources.yaml:53',
-    9185: 'rules_data/pampero/definitions/resources.yaml:53',
-    9188: 'rules_data/pampero/definitions/resources.yaml:55',
-    9192: 'rules_data/pampero/definitions/resources.yaml:58',
-    9193: 'rules_data/pampero/definitions/resources.yaml:55',
+    9181: 'rules_data/pampero/definitions/resources.yaml:68',
+    9184: 'rules_data/pampero/definitions/resources.yaml:55',
+    9185: 'rules_data/pampero/definitions/resources.yaml:55',
+    9188: 'rules_data/pampero/definitions/resources.yaml:57',
+    9192: 'rules_data/pampero/definitions/resources.yaml:60',
+    9193: 'rules_data/pampero/definitions/resources.yaml:57',
     9200: 'rules_data/pampero/definitions/resources.yaml:26',
     9201: 'rules_data/pampero/definitions/resources.yaml:27',
     9203: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -15991,11 +15991,11 @@ AT = {
     9209: 'rules_data/pampero/definitions/resources.yaml:30',
     9210: 'rules_data/pampero/definitions/resources.yaml:30',
     9212: 'rules_data/pampero/modules/objectives.yaml:41',
-    9216: 'rules_data/pampero/definitions/resources.yaml:53',
-    9217: 'rules_data/pampero/definitions/resources.yaml:53',
-    9220: 'rules_data/pampero/definitions/resources.yaml:55',
-    9224: 'rules_data/pampero/definitions/resources.yaml:58',
-    9225: 'rules_data/pampero/definitions/resources.yaml:55',
+    9216: 'rules_data/pampero/definitions/resources.yaml:55',
+    9217: 'rules_data/pampero/definitions/resources.yaml:55',
+    9220: 'rules_data/pampero/definitions/resources.yaml:57',
+    9224: 'rules_data/pampero/definitions/resources.yaml:60',
+    9225: 'rules_data/pampero/definitions/resources.yaml:57',
     9230: 'rules_data/pampero/definitions/resources.yaml:26',
     9231: 'rules_data/pampero/definitions/resources.yaml:27',
     9233: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16005,12 +16005,12 @@ AT = {
     9239: 'rules_data/pampero/definitions/resources.yaml:30',
     9240: 'rules_data/pampero/definitions/resources.yaml:30',
     9244: 'rules_data/pampero/modules/objectives.yaml:47',
-    9245: 'rules_data/pampero/definitions/resources.yaml:65',
-    9248: 'rules_data/pampero/definitions/resources.yaml:53',
-    9249: 'rules_data/pampero/definitions/resources.yaml:53',
-    9252: 'rules_data/pampero/definitions/resources.yaml:55',
-    9256: 'rules_data/pampero/definitions/resources.yaml:58',
-    9257: 'rules_data/pampero/definitions/resources.yaml:55',
+    9245: 'rules_data/pampero/definitions/resources.yaml:68',
+    9248: 'rules_data/pampero/definitions/resources.yaml:55',
+    9249: 'rules_data/pampero/definitions/resources.yaml:55',
+    9252: 'rules_data/pampero/definitions/resources.yaml:57',
+    9256: 'rules_data/pampero/definitions/resources.yaml:60',
+    9257: 'rules_data/pampero/definitions/resources.yaml:57',
     9264: 'rules_data/pampero/definitions/resources.yaml:26',
     9265: 'rules_data/pampero/definitions/resources.yaml:27',
     9267: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16020,11 +16020,11 @@ AT = {
     9273: 'rules_data/pampero/definitions/resources.yaml:30',
     9274: 'rules_data/pampero/definitions/resources.yaml:30',
     9276: 'rules_data/pampero/modules/objectives.yaml:49',
-    9280: 'rules_data/pampero/definitions/resources.yaml:53',
-    9281: 'rules_data/pampero/definitions/resources.yaml:53',
-    9284: 'rules_data/pampero/definitions/resources.yaml:55',
-    9288: 'rules_data/pampero/definitions/resources.yaml:58',
-    9289: 'rules_data/pampero/definitions/resources.yaml:55',
+    9280: 'rules_data/pampero/definitions/resources.yaml:55',
+    9281: 'rules_data/pampero/definitions/resources.yaml:55',
+    9284: 'rules_data/pampero/definitions/resources.yaml:57',
+    9288: 'rules_data/pampero/definitions/resources.yaml:60',
+    9289: 'rules_data/pampero/definitions/resources.yaml:57',
     9294: 'rules_data/pampero/definitions/resources.yaml:26',
     9295: 'rules_data/pampero/definitions/resources.yaml:27',
     9297: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16034,12 +16034,12 @@ AT = {
     9303: 'rules_data/pampero/definitions/resources.yaml:30',
     9304: 'rules_data/pampero/definitions/resources.yaml:30',
     9308: 'rules_data/pampero/modules/objectives.yaml:55',
-    9309: 'rules_data/pampero/definitions/resources.yaml:65',
-    9312: 'rules_data/pampero/definitions/resources.yaml:53',
-    9313: 'rules_data/pampero/definitions/resources.yaml:53',
-    9316: 'rules_data/pampero/definitions/resources.yaml:55',
-    9320: 'rules_data/pampero/definitions/resources.yaml:58',
-    9321: 'rules_data/pampero/definitions/resources.yaml:55',
+    9309: 'rules_data/pampero/definitions/resources.yaml:68',
+    9312: 'rules_data/pampero/definitions/resources.yaml:55',
+    9313: 'rules_data/pampero/definitions/resources.yaml:55',
+    9316: 'rules_data/pampero/definitions/resources.yaml:57',
+    9320: 'rules_data/pampero/definitions/resources.yaml:60',
+    9321: 'rules_data/pampero/definitions/resources.yaml:57',
     9328: 'rules_data/pampero/definitions/resources.yaml:26',
     9329: 'rules_data/pampero/definitions/resources.yaml:27',
     9331: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16049,11 +16049,11 @@ AT = {
     9337: 'rules_data/pampero/definitions/resources.yaml:30',
     9338: 'rules_data/pampero/definitions/resources.yaml:30',
     9340: 'rules_data/pampero/modules/objectives.yaml:57',
-    9344: 'rules_data/pampero/definitions/resources.yaml:53',
-    9345: 'rules_data/pampero/definitions/resources.yaml:53',
-    9348: 'rules_data/pampero/definitions/resources.yaml:55',
-    9352: 'rules_data/pampero/definitions/resources.yaml:58',
-    9353: 'rules_data/pampero/definitions/resources.yaml:55',
+    9344: 'rules_data/pampero/definitions/resources.yaml:55',
+    9345: 'rules_data/pampero/definitions/resources.yaml:55',
+    9348: 'rules_data/pampero/definitions/resources.yaml:57',
+    9352: 'rules_data/pampero/definitions/resources.yaml:60',
+    9353: 'rules_data/pampero/definitions/resources.yaml:57',
     9358: 'rules_data/pampero/definitions/resources.yaml:26',
     9359: 'rules_data/pampero/definitions/resources.yaml:27',
     9361: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16063,12 +16063,12 @@ AT = {
     9367: 'rules_data/pampero/definitions/resources.yaml:30',
     9368: 'rules_data/pampero/definitions/resources.yaml:30',
     9372: 'rules_data/pampero/modules/objectives.yaml:63',
-    9373: 'rules_data/pampero/definitions/resources.yaml:65',
-    9376: 'rules_data/pampero/definitions/resources.yaml:53',
-    9377: 'rules_data/pampero/definitions/resources.yaml:53',
-    9380: 'rules_data/pampero/definitions/resources.yaml:55',
-    9384: 'rules_data/pampero/definitions/resources.yaml:58',
-    9385: 'rules_data/pampero/definitions/resources.yaml:55',
+    9373: 'rules_data/pampero/definitions/resources.yaml:68',
+    9376: 'rules_data/pampero/definitions/resources.yaml:55',
+    9377: 'rules_data/pampero/definitions/resources.yaml:55',
+    9380: 'rules_data/pampero/definitions/resources.yaml:57',
+    9384: 'rules_data/pampero/definitions/resources.yaml:60',
+    9385: 'rules_data/pampero/definitions/resources.yaml:57',
     9392: 'rules_data/pampero/definitions/resources.yaml:26',
     9393: 'rules_data/pampero/definitions/resources.yaml:27',
     9395: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16078,11 +16078,11 @@ AT = {
     9401: 'rules_data/pampero/definitions/resources.yaml:30',
     9402: 'rules_data/pampero/definitions/resources.yaml:30',
     9404: 'rules_data/pampero/modules/objectives.yaml:65',
-    9408: 'rules_data/pampero/definitions/resources.yaml:53',
-    9409: 'rules_data/pampero/definitions/resources.yaml:53',
-    9412: 'rules_data/pampero/definitions/resources.yaml:55',
-    9416: 'rules_data/pampero/definitions/resources.yaml:58',
-    9417: 'rules_data/pampero/definitions/resources.yaml:55',
+    9408: 'rules_data/pampero/definitions/resources.yaml:55',
+    9409: 'rules_data/pampero/definitions/resources.yaml:55',
+    9412: 'rules_data/pampero/definitions/resources.yaml:57',
+    9416: 'rules_data/pampero/definitions/resources.yaml:60',
+    9417: 'rules_data/pampero/definitions/resources.yaml:57',
     9422: 'rules_data/pampero/definitions/resources.yaml:26',
     9423: 'rules_data/pampero/definitions/resources.yaml:27',
     9425: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16092,12 +16092,12 @@ AT = {
     9431: 'rules_data/pampero/definitions/resources.yaml:30',
     9432: 'rules_data/pampero/definitions/resources.yaml:30',
     9436: 'rules_data/pampero/modules/objectives.yaml:71',
-    9437: 'rules_data/pampero/definitions/resources.yaml:65',
-    9440: 'rules_data/pampero/definitions/resources.yaml:53',
-    9441: 'rules_data/pampero/definitions/resources.yaml:53',
-    9444: 'rules_data/pampero/definitions/resources.yaml:55',
-    9448: 'rules_data/pampero/definitions/resources.yaml:58',
-    9449: 'rules_data/pampero/definitions/resources.yaml:55',
+    9437: 'rules_data/pampero/definitions/resources.yaml:68',
+    9440: 'rules_data/pampero/definitions/resources.yaml:55',
+    9441: 'rules_data/pampero/definitions/resources.yaml:55',
+    9444: 'rules_data/pampero/definitions/resources.yaml:57',
+    9448: 'rules_data/pampero/definitions/resources.yaml:60',
+    9449: 'rules_data/pampero/definitions/resources.yaml:57',
     9456: 'rules_data/pampero/definitions/resources.yaml:26',
     9457: 'rules_data/pampero/definitions/resources.yaml:27',
     9459: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16107,11 +16107,11 @@ AT = {
     9465: 'rules_data/pampero/definitions/resources.yaml:30',
     9466: 'rules_data/pampero/definitions/resources.yaml:30',
     9468: 'rules_data/pampero/modules/objectives.yaml:73',
-    9472: 'rules_data/pampero/definitions/resources.yaml:53',
-    9473: 'rules_data/pampero/definitions/resources.yaml:53',
-    9476: 'rules_data/pampero/definitions/resources.yaml:55',
-    9480: 'rules_data/pampero/definitions/resources.yaml:58',
-    9481: 'rules_data/pampero/definitions/resources.yaml:55',
+    9472: 'rules_data/pampero/definitions/resources.yaml:55',
+    9473: 'rules_data/pampero/definitions/resources.yaml:55',
+    9476: 'rules_data/pampero/definitions/resources.yaml:57',
+    9480: 'rules_data/pampero/definitions/resources.yaml:60',
+    9481: 'rules_data/pampero/definitions/resources.yaml:57',
     9486: 'rules_data/pampero/definitions/resources.yaml:26',
     9487: 'rules_data/pampero/definitions/resources.yaml:27',
     9489: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16121,12 +16121,12 @@ AT = {
     9495: 'rules_data/pampero/definitions/resources.yaml:30',
     9496: 'rules_data/pampero/definitions/resources.yaml:30',
     9500: 'rules_data/pampero/modules/objectives.yaml:79',
-    9501: 'rules_data/pampero/definitions/resources.yaml:65',
-    9504: 'rules_data/pampero/definitions/resources.yaml:53',
-    9505: 'rules_data/pampero/definitions/resources.yaml:53',
-    9508: 'rules_data/pampero/definitions/resources.yaml:55',
-    9512: 'rules_data/pampero/definitions/resources.yaml:58',
-    9513: 'rules_data/pampero/definitions/resources.yaml:55',
+    9501: 'rules_data/pampero/definitions/resources.yaml:68',
+    9504: 'rules_data/pampero/definitions/resources.yaml:55',
+    9505: 'rules_data/pampero/definitions/resources.yaml:55',
+    9508: 'rules_data/pampero/definitions/resources.yaml:57',
+    9512: 'rules_data/pampero/definitions/resources.yaml:60',
+    9513: 'rules_data/pampero/definitions/resources.yaml:57',
     9520: 'rules_data/pampero/definitions/resources.yaml:26',
     9521: 'rules_data/pampero/definitions/resources.yaml:27',
     9523: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16136,11 +16136,11 @@ AT = {
     9529: 'rules_data/pampero/definitions/resources.yaml:30',
     9530: 'rules_data/pampero/definitions/resources.yaml:30',
     9532: 'rules_data/pampero/modules/objectives.yaml:81',
-    9536: 'rules_data/pampero/definitions/resources.yaml:53',
-    9537: 'rules_data/pampero/definitions/resources.yaml:53',
-    9540: 'rules_data/pampero/definitions/resources.yaml:55',
-    9544: 'rules_data/pampero/definitions/resources.yaml:58',
-    9545: 'rules_data/pampero/definitions/resources.yaml:55',
+    9536: 'rules_data/pampero/definitions/resources.yaml:55',
+    9537: 'rules_data/pampero/definitions/resources.yaml:55',
+    9540: 'rules_data/pampero/definitions/resources.yaml:57',
+    9544: 'rules_data/pampero/definitions/resources.yaml:60',
+    9545: 'rules_data/pampero/definitions/resources.yaml:57',
     9550: 'rules_data/pampero/definitions/resources.yaml:26',
     9551: 'rules_data/pampero/definitions/resources.yaml:27',
     9553: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16150,12 +16150,12 @@ AT = {
     9559: 'rules_data/pampero/definitions/resources.yaml:30',
     9560: 'rules_data/pampero/definitions/resources.yaml:30',
     9564: 'rules_data/pampero/modules/objectives.yaml:87',
-    9565: 'rules_data/pampero/definitions/resources.yaml:65',
-    9568: 'rules_data/pampero/definitions/resources.yaml:53',
-    9569: 'rules_data/pampero/definitions/resources.yaml:53',
-    9572: 'rules_data/pampero/definitions/resources.yaml:55',
-    9576: 'rules_data/pampero/definitions/resources.yaml:58',
-    9577: 'rules_data/pampero/definitions/resources.yaml:55',
+    9565: 'rules_data/pampero/definitions/resources.yaml:68',
+    9568: 'rules_data/pampero/definitions/resources.yaml:55',
+    9569: 'rules_data/pampero/definitions/resources.yaml:55',
+    9572: 'rules_data/pampero/definitions/resources.yaml:57',
+    9576: 'rules_data/pampero/definitions/resources.yaml:60',
+    9577: 'rules_data/pampero/definitions/resources.yaml:57',
     9584: 'rules_data/pampero/definitions/resources.yaml:26',
     9585: 'rules_data/pampero/definitions/resources.yaml:27',
     9587: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16165,11 +16165,11 @@ AT = {
     9593: 'rules_data/pampero/definitions/resources.yaml:30',
     9594: 'rules_data/pampero/definitions/resources.yaml:30',
     9596: 'rules_data/pampero/modules/objectives.yaml:89',
-    9600: 'rules_data/pampero/definitions/resources.yaml:53',
-    9601: 'rules_data/pampero/definitions/resources.yaml:53',
-    9604: 'rules_data/pampero/definitions/resources.yaml:55',
-    9608: 'rules_data/pampero/definitions/resources.yaml:58',
-    9609: 'rules_data/pampero/definitions/resources.yaml:55',
+    9600: 'rules_data/pampero/definitions/resources.yaml:55',
+    9601: 'rules_data/pampero/definitions/resources.yaml:55',
+    9604: 'rules_data/pampero/definitions/resources.yaml:57',
+    9608: 'rules_data/pampero/definitions/resources.yaml:60',
+    9609: 'rules_data/pampero/definitions/resources.yaml:57',
     9614: 'rules_data/pampero/definitions/resources.yaml:26',
     9615: 'rules_data/pampero/definitions/resources.yaml:27',
     9617: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16179,12 +16179,12 @@ AT = {
     9623: 'rules_data/pampero/definitions/resources.yaml:30',
     9624: 'rules_data/pampero/definitions/resources.yaml:30',
     9628: 'rules_data/pampero/modules/objectives.yaml:95',
-    9629: 'rules_data/pampero/definitions/resources.yaml:65',
-    9632: 'rules_data/pampero/definitions/resources.yaml:53',
-    9633: 'rules_data/pampero/definitions/resources.yaml:53',
-    9636: 'rules_data/pampero/definitions/resources.yaml:55',
-    9640: 'rules_data/pampero/definitions/resources.yaml:58',
-    9641: 'rules_data/pampero/definitions/resources.yaml:55',
+    9629: 'rules_data/pampero/definitions/resources.yaml:68',
+    9632: 'rules_data/pampero/definitions/resources.yaml:55',
+    9633: 'rules_data/pampero/definitions/resources.yaml:55',
+    9636: 'rules_data/pampero/definitions/resources.yaml:57',
+    9640: 'rules_data/pampero/definitions/resources.yaml:60',
+    9641: 'rules_data/pampero/definitions/resources.yaml:57',
     9648: 'rules_data/pampero/definitions/resources.yaml:26',
     9649: 'rules_data/pampero/definitions/resources.yaml:27',
     9651: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16194,11 +16194,11 @@ AT = {
     9657: 'rules_data/pampero/definitions/resources.yaml:30',
     9658: 'rules_data/pampero/definitions/resources.yaml:30',
     9660: 'rules_data/pampero/modules/objectives.yaml:97',
-    9664: 'rules_data/pampero/definitions/resources.yaml:53',
-    9665: 'rules_data/pampero/definitions/resources.yaml:53',
-    9668: 'rules_data/pampero/definitions/resources.yaml:55',
-    9672: 'rules_data/pampero/definitions/resources.yaml:58',
-    9673: 'rules_data/pampero/definitions/resources.yaml:55',
+    9664: 'rules_data/pampero/definitions/resources.yaml:55',
+    9665: 'rules_data/pampero/definitions/resources.yaml:55',
+    9668: 'rules_data/pampero/definitions/resources.yaml:57',
+    9672: 'rules_data/pampero/definitions/resources.yaml:60',
+    9673: 'rules_data/pampero/definitions/resources.yaml:57',
     9678: 'rules_data/pampero/definitions/resources.yaml:26',
     9679: 'rules_data/pampero/definitions/resources.yaml:27',
     9681: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16208,12 +16208,12 @@ AT = {
     9687: 'rules_data/pampero/definitions/resources.yaml:30',
     9688: 'rules_data/pampero/definitions/resources.yaml:30',
     9692: 'rules_data/pampero/modules/objectives.yaml:103',
-    9693: 'rules_data/pampero/definitions/resources.yaml:65',
-    9696: 'rules_data/pampero/definitions/resources.yaml:53',
-    9697: 'rules_data/pampero/definitions/resources.yaml:53',
-    9700: 'rules_data/pampero/definitions/resources.yaml:55',
-    9704: 'rules_data/pampero/definitions/resources.yaml:58',
-    9705: 'rules_data/pampero/definitions/resources.yaml:55',
+    9693: 'rules_data/pampero/definitions/resources.yaml:68',
+    9696: 'rules_data/pampero/definitions/resources.yaml:55',
+    9697: 'rules_data/pampero/definitions/resources.yaml:55',
+    9700: 'rules_data/pampero/definitions/resources.yaml:57',
+    9704: 'rules_data/pampero/definitions/resources.yaml:60',
+    9705: 'rules_data/pampero/definitions/resources.yaml:57',
     9712: 'rules_data/pampero/definitions/resources.yaml:26',
     9713: 'rules_data/pampero/definitions/resources.yaml:27',
     9715: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16223,11 +16223,11 @@ AT = {
     9721: 'rules_data/pampero/definitions/resources.yaml:30',
     9722: 'rules_data/pampero/definitions/resources.yaml:30',
     9724: 'rules_data/pampero/modules/objectives.yaml:105',
-    9728: 'rules_data/pampero/definitions/resources.yaml:53',
-    9729: 'rules_data/pampero/definitions/resources.yaml:53',
-    9732: 'rules_data/pampero/definitions/resources.yaml:55',
-    9736: 'rules_data/pampero/definitions/resources.yaml:58',
-    9737: 'rules_data/pampero/definitions/resources.yaml:55',
+    9728: 'rules_data/pampero/definitions/resources.yaml:55',
+    9729: 'rules_data/pampero/definitions/resources.yaml:55',
+    9732: 'rules_data/pampero/definitions/resources.yaml:57',
+    9736: 'rules_data/pampero/definitions/resources.yaml:60',
+    9737: 'rules_data/pampero/definitions/resources.yaml:57',
     9742: 'rules_data/pampero/definitions/resources.yaml:26',
     9743: 'rules_data/pampero/definitions/resources.yaml:27',
     9745: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16237,12 +16237,12 @@ AT = {
     9751: 'rules_data/pampero/definitions/resources.yaml:30',
     9752: 'rules_data/pampero/definitions/resources.yaml:30',
     9756: 'rules_data/pampero/modules/objectives.yaml:111',
-    9757: 'rules_data/pampero/definitions/resources.yaml:65',
-    9760: 'rules_data/pampero/definitions/resources.yaml:53',
-    9761: 'rules_data/pampero/definitions/resources.yaml:53',
-    9764: 'rules_data/pampero/definitions/resources.yaml:55',
-    9768: 'rules_data/pampero/definitions/resources.yaml:58',
-    9769: 'rules_data/pampero/definitions/resources.yaml:55',
+    9757: 'rules_data/pampero/definitions/resources.yaml:68',
+    9760: 'rules_data/pampero/definitions/resources.yaml:55',
+    9761: 'rules_data/pampero/definitions/resources.yaml:55',
+    9764: 'rules_data/pampero/definitions/resources.yaml:57',
+    9768: 'rules_data/pampero/definitions/resources.yaml:60',
+    9769: 'rules_data/pampero/definitions/resources.yaml:57',
     9776: 'rules_data/pampero/definitions/resources.yaml:26',
     9777: 'rules_data/pampero/definitions/resources.yaml:27',
     9779: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16252,11 +16252,11 @@ AT = {
     9785: 'rules_data/pampero/definitions/resources.yaml:30',
     9786: 'rules_data/pampero/definitions/resources.yaml:30',
     9788: 'rules_data/pampero/modules/objectives.yaml:113',
-    9792: 'rules_data/pampero/definitions/resources.yaml:53',
-    9793: 'rules_data/pampero/definitions/resources.yaml:53',
-    9796: 'rules_data/pampero/definitions/resources.yaml:55',
-    9800: 'rules_data/pampero/definitions/resources.yaml:58',
-    9801: 'rules_data/pampero/definitions/resources.yaml:55',
+    9792: 'rules_data/pampero/definitions/resources.yaml:55',
+    9793: 'rules_data/pampero/definitions/resources.yaml:55',
+    9796: 'rules_data/pampero/definitions/resources.yaml:57',
+    9800: 'rules_data/pampero/definitions/resources.yaml:60',
+    9801: 'rules_data/pampero/definitions/resources.yaml:57',
     9806: 'rules_data/pampero/definitions/resources.yaml:26',
     9807: 'rules_data/pampero/definitions/resources.yaml:27',
     9809: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16266,12 +16266,12 @@ AT = {
     9815: 'rules_data/pampero/definitions/resources.yaml:30',
     9816: 'rules_data/pampero/definitions/resources.yaml:30',
     9820: 'rules_data/pampero/modules/objectives.yaml:119',
-    9821: 'rules_data/pampero/definitions/resources.yaml:65',
-    9824: 'rules_data/pampero/definitions/resources.yaml:53',
-    9825: 'rules_data/pampero/definitions/resources.yaml:53',
-    9828: 'rules_data/pampero/definitions/resources.yaml:55',
-    9832: 'rules_data/pampero/definitions/resources.yaml:58',
-    9833: 'rules_data/pampero/definitions/resources.yaml:55',
+    9821: 'rules_data/pampero/definitions/resources.yaml:68',
+    9824: 'rules_data/pampero/definitions/resources.yaml:55',
+    9825: 'rules_data/pampero/definitions/resources.yaml:55',
+    9828: 'rules_data/pampero/definitions/resources.yaml:57',
+    9832: 'rules_data/pampero/definitions/resources.yaml:60',
+    9833: 'rules_data/pampero/definitions/resources.yaml:57',
     9840: 'rules_data/pampero/definitions/resources.yaml:26',
     9841: 'rules_data/pampero/definitions/resources.yaml:27',
     9843: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16281,11 +16281,11 @@ AT = {
     9849: 'rules_data/pampero/definitions/resources.yaml:30',
     9850: 'rules_data/pampero/definitions/resources.yaml:30',
     9852: 'rules_data/pampero/modules/objectives.yaml:121',
-    9856: 'rules_data/pampero/definitions/resources.yaml:53',
-    9857: 'rules_data/pampero/definitions/resources.yaml:53',
-    9860: 'rules_data/pampero/definitions/resources.yaml:55',
-    9864: 'rules_data/pampero/definitions/resources.yaml:58',
-    9865: 'rules_data/pampero/definitions/resources.yaml:55',
+    9856: 'rules_data/pampero/definitions/resources.yaml:55',
+    9857: 'rules_data/pampero/definitions/resources.yaml:55',
+    9860: 'rules_data/pampero/definitions/resources.yaml:57',
+    9864: 'rules_data/pampero/definitions/resources.yaml:60',
+    9865: 'rules_data/pampero/definitions/resources.yaml:57',
     9870: 'rules_data/pampero/definitions/resources.yaml:26',
     9871: 'rules_data/pampero/definitions/resources.yaml:27',
     9873: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16295,12 +16295,12 @@ AT = {
     9879: 'rules_data/pampero/definitions/resources.yaml:30',
     9880: 'rules_data/pampero/definitions/resources.yaml:30',
     9884: 'rules_data/pampero/modules/objectives.yaml:127',
-    9885: 'rules_data/pampero/definitions/resources.yaml:65',
-    9888: 'rules_data/pampero/definitions/resources.yaml:53',
-    9889: 'rules_data/pampero/definitions/resources.yaml:53',
-    9892: 'rules_data/pampero/definitions/resources.yaml:55',
-    9896: 'rules_data/pampero/definitions/resources.yaml:58',
-    9897: 'rules_data/pampero/definitions/resources.yaml:55',
+    9885: 'rules_data/pampero/definitions/resources.yaml:68',
+    9888: 'rules_data/pampero/definitions/resources.yaml:55',
+    9889: 'rules_data/pampero/definitions/resources.yaml:55',
+    9892: 'rules_data/pampero/definitions/resources.yaml:57',
+    9896: 'rules_data/pampero/definitions/resources.yaml:60',
+    9897: 'rules_data/pampero/definitions/resources.yaml:57',
     9904: 'rules_data/pampero/definitions/resources.yaml:26',
     9905: 'rules_data/pampero/definitions/resources.yaml:27',
     9907: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16310,11 +16310,11 @@ AT = {
     9913: 'rules_data/pampero/definitions/resources.yaml:30',
     9914: 'rules_data/pampero/definitions/resources.yaml:30',
     9916: 'rules_data/pampero/modules/objectives.yaml:129',
-    9920: 'rules_data/pampero/definitions/resources.yaml:53',
-    9921: 'rules_data/pampero/definitions/resources.yaml:53',
-    9924: 'rules_data/pampero/definitions/resources.yaml:55',
-    9928: 'rules_data/pampero/definitions/resources.yaml:58',
-    9929: 'rules_data/pampero/definitions/resources.yaml:55',
+    9920: 'rules_data/pampero/definitions/resources.yaml:55',
+    9921: 'rules_data/pampero/definitions/resources.yaml:55',
+    9924: 'rules_data/pampero/definitions/resources.yaml:57',
+    9928: 'rules_data/pampero/definitions/resources.yaml:60',
+    9929: 'rules_data/pampero/definitions/resources.yaml:57',
     9934: 'rules_data/pampero/definitions/resources.yaml:26',
     9935: 'rules_data/pampero/definitions/resources.yaml:27',
     9937: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16324,12 +16324,12 @@ AT = {
     9943: 'rules_data/pampero/definitions/resources.yaml:30',
     9944: 'rules_data/pampero/definitions/resources.yaml:30',
     9948: 'rules_data/pampero/modules/objectives.yaml:135',
-    9949: 'rules_data/pampero/definitions/resources.yaml:65',
-    9952: 'rules_data/pampero/definitions/resources.yaml:53',
-    9953: 'rules_data/pampero/definitions/resources.yaml:53',
-    9956: 'rules_data/pampero/definitions/resources.yaml:55',
-    9960: 'rules_data/pampero/definitions/resources.yaml:58',
-    9961: 'rules_data/pampero/definitions/resources.yaml:55',
+    9949: 'rules_data/pampero/definitions/resources.yaml:68',
+    9952: 'rules_data/pampero/definitions/resources.yaml:55',
+    9953: 'rules_data/pampero/definitions/resources.yaml:55',
+    9956: 'rules_data/pampero/definitions/resources.yaml:57',
+    9960: 'rules_data/pampero/definitions/resources.yaml:60',
+    9961: 'rules_data/pampero/definitions/resources.yaml:57',
     9968: 'rules_data/pampero/definitions/resources.yaml:26',
     9969: 'rules_data/pampero/definitions/resources.yaml:27',
     9971: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -16513,17 +16513,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:15',
                     'id': 7922,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6145',
                             'e': {'op': 'var', 'n': 'n~6143', 'x': 8959},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7924,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6146',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 8960},
@@ -16555,24 +16555,24 @@ RECORDS = {
                                 ],
                                 'x': 8961,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6147',
                                         'e': {'op': 'lit', 'v': 0, 'x': 8962},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7927,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7929,
                                                 },
                                                 'label': {
@@ -16628,21 +16628,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6147', 'x': 8965},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6148', 'x': 8966},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7931,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6148', 'x': 8967},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -16652,14 +16652,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 8968,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7933,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7932,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7930,
                                                 },
                                                 'label': {
@@ -16678,36 +16678,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7928,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6145', 'x': 8970},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6147', 'x': 8971},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7934,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7926,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7925,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6149',
                             'e': {'op': 'var', 'n': 'left~6145', 'x': 8972},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7935,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6150',
                             'e': {'op': 'var', 'n': 'r~6144', 'x': 8973},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7936,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -16937,7 +16937,7 @@ RECORDS = {
                             'id': 7937,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7923,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:15
@@ -17081,10 +17081,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:15',
                     'id': 7948,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6165',
                             'e': {
@@ -17094,27 +17094,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6164'},
                                 'x': 8989,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 7950,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6166',
                             'e': {'op': 'var', 'n': 'r~6163', 'x': 8990},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 7951,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6167',
                                     'e': {'op': 'var', 'n': 'n~6165', 'x': 8991},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 7953,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6168',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 8992},
@@ -17146,24 +17146,24 @@ RECORDS = {
                                         ],
                                         'x': 8993,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6169',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 8994},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 7956,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 7958,
                                                         },
                                                         'label': {
@@ -17219,21 +17219,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6169', 'x': 8997},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6170', 'x': 8998},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 7960,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6170', 'x': 8999},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -17243,14 +17243,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9000,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 7962,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 7961,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7959,
                                                         },
                                                         'label': {
@@ -17273,36 +17273,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6166', 'x': 9003},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 7957,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6167', 'x': 9004},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6169', 'x': 9005},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 7963,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7955,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 7954,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6171',
                                     'e': {'op': 'var', 'n': 'left~6167', 'x': 9006},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 7964,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6172',
                                     'e': {'op': 'var', 'n': 'r~6166', 'x': 9007},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 7965,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -17532,11 +17532,11 @@ RECORDS = {
                                     'id': 7966,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7952,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 7949,
                 },
             ],
@@ -17609,17 +17609,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:23',
                     'id': 7977,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6177',
                             'e': {'op': 'var', 'n': 'n~6175', 'x': 9023},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 7979,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6178',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9024},
@@ -17651,24 +17651,24 @@ RECORDS = {
                                 ],
                                 'x': 9025,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6179',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9026},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 7982,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 7984,
                                                 },
                                                 'label': {
@@ -17724,21 +17724,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6179', 'x': 9029},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6180', 'x': 9030},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7986,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6180', 'x': 9031},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -17748,14 +17748,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9032,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 7988,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 7987,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 7985,
                                                 },
                                                 'label': {
@@ -17774,36 +17774,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7983,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6177', 'x': 9034},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6179', 'x': 9035},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 7989,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 7981,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 7980,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6181',
                             'e': {'op': 'var', 'n': 'left~6177', 'x': 9036},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7990,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6182',
                             'e': {'op': 'var', 'n': 'r~6176', 'x': 9037},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7991,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -18033,7 +18033,7 @@ RECORDS = {
                             'id': 7992,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 7978,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:23
@@ -18177,10 +18177,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:23',
                     'id': 8003,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6197',
                             'e': {
@@ -18190,27 +18190,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6196'},
                                 'x': 9053,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8005,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6198',
                             'e': {'op': 'var', 'n': 'r~6195', 'x': 9054},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8006,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6199',
                                     'e': {'op': 'var', 'n': 'n~6197', 'x': 9055},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8008,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6200',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9056},
@@ -18242,24 +18242,24 @@ RECORDS = {
                                         ],
                                         'x': 9057,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6201',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9058},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8011,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8013,
                                                         },
                                                         'label': {
@@ -18315,21 +18315,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6201', 'x': 9061},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6202', 'x': 9062},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8015,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6202', 'x': 9063},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -18339,14 +18339,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9064,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8017,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8016,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8014,
                                                         },
                                                         'label': {
@@ -18369,36 +18369,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6198', 'x': 9067},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8012,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6199', 'x': 9068},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6201', 'x': 9069},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8018,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8010,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8009,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6203',
                                     'e': {'op': 'var', 'n': 'left~6199', 'x': 9070},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8019,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6204',
                                     'e': {'op': 'var', 'n': 'r~6198', 'x': 9071},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8020,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -18628,11 +18628,11 @@ RECORDS = {
                                     'id': 8021,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8007,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8004,
                 },
             ],
@@ -18889,17 +18889,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:31',
                     'id': 8032,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6212',
                             'e': {'op': 'var', 'n': 'n~6210', 'x': 9087},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8034,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6213',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9088},
@@ -18931,24 +18931,24 @@ RECORDS = {
                                 ],
                                 'x': 9089,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6214',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9090},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8037,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8039,
                                                 },
                                                 'label': {
@@ -19004,21 +19004,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6214', 'x': 9093},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6215', 'x': 9094},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8041,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6215', 'x': 9095},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -19028,14 +19028,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9096,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8043,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8042,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8040,
                                                 },
                                                 'label': {
@@ -19054,36 +19054,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8038,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6212', 'x': 9098},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6214', 'x': 9099},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8044,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8036,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8035,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6216',
                             'e': {'op': 'var', 'n': 'left~6212', 'x': 9100},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8045,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6217',
                             'e': {'op': 'var', 'n': 'r~6211', 'x': 9101},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8046,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -19313,7 +19313,7 @@ RECORDS = {
                             'id': 8047,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8033,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:31
@@ -19457,10 +19457,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:31',
                     'id': 8058,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6232',
                             'e': {
@@ -19470,27 +19470,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6231'},
                                 'x': 9117,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8060,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6233',
                             'e': {'op': 'var', 'n': 'r~6230', 'x': 9118},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8061,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6234',
                                     'e': {'op': 'var', 'n': 'n~6232', 'x': 9119},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8063,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6235',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9120},
@@ -19522,24 +19522,24 @@ RECORDS = {
                                         ],
                                         'x': 9121,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6236',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9122},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8066,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8068,
                                                         },
                                                         'label': {
@@ -19595,21 +19595,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6236', 'x': 9125},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6237', 'x': 9126},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8070,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6237', 'x': 9127},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -19619,14 +19619,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9128,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8072,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8071,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8069,
                                                         },
                                                         'label': {
@@ -19649,36 +19649,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6233', 'x': 9131},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8067,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6234', 'x': 9132},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6236', 'x': 9133},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8073,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8065,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8064,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6238',
                                     'e': {'op': 'var', 'n': 'left~6234', 'x': 9134},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8074,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6239',
                                     'e': {'op': 'var', 'n': 'r~6233', 'x': 9135},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8075,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -19908,11 +19908,11 @@ RECORDS = {
                                     'id': 8076,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8062,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8059,
                 },
             ],
@@ -19985,17 +19985,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:39',
                     'id': 8087,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6244',
                             'e': {'op': 'var', 'n': 'n~6242', 'x': 9151},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8089,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6245',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9152},
@@ -20027,24 +20027,24 @@ RECORDS = {
                                 ],
                                 'x': 9153,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6246',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9154},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8092,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8094,
                                                 },
                                                 'label': {
@@ -20100,21 +20100,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6246', 'x': 9157},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6247', 'x': 9158},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8096,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6247', 'x': 9159},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -20124,14 +20124,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9160,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8098,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8097,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8095,
                                                 },
                                                 'label': {
@@ -20150,36 +20150,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8093,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6244', 'x': 9162},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6246', 'x': 9163},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8099,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8091,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8090,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6248',
                             'e': {'op': 'var', 'n': 'left~6244', 'x': 9164},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8100,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6249',
                             'e': {'op': 'var', 'n': 'r~6243', 'x': 9165},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8101,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -20409,7 +20409,7 @@ RECORDS = {
                             'id': 8102,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8088,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:39
@@ -20553,10 +20553,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:39',
                     'id': 8113,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6264',
                             'e': {
@@ -20566,27 +20566,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6263'},
                                 'x': 9181,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8115,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6265',
                             'e': {'op': 'var', 'n': 'r~6262', 'x': 9182},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8116,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6266',
                                     'e': {'op': 'var', 'n': 'n~6264', 'x': 9183},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8118,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6267',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9184},
@@ -20618,24 +20618,24 @@ RECORDS = {
                                         ],
                                         'x': 9185,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6268',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9186},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8121,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8123,
                                                         },
                                                         'label': {
@@ -20691,21 +20691,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6268', 'x': 9189},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6269', 'x': 9190},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8125,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6269', 'x': 9191},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -20715,14 +20715,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9192,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8127,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8126,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8124,
                                                         },
                                                         'label': {
@@ -20745,36 +20745,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6265', 'x': 9195},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8122,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6266', 'x': 9196},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6268', 'x': 9197},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8128,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8120,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8119,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6270',
                                     'e': {'op': 'var', 'n': 'left~6266', 'x': 9198},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8129,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6271',
                                     'e': {'op': 'var', 'n': 'r~6265', 'x': 9199},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8130,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -21004,11 +21004,11 @@ RECORDS = {
                                     'id': 8131,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8117,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8114,
                 },
             ],
@@ -21081,17 +21081,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:47',
                     'id': 8142,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6276',
                             'e': {'op': 'var', 'n': 'n~6274', 'x': 9215},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8144,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6277',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9216},
@@ -21123,24 +21123,24 @@ RECORDS = {
                                 ],
                                 'x': 9217,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6278',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9218},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8147,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8149,
                                                 },
                                                 'label': {
@@ -21196,21 +21196,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6278', 'x': 9221},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6279', 'x': 9222},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8151,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6279', 'x': 9223},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -21220,14 +21220,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9224,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8153,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8152,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8150,
                                                 },
                                                 'label': {
@@ -21246,36 +21246,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8148,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6276', 'x': 9226},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6278', 'x': 9227},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8154,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8146,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8145,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6280',
                             'e': {'op': 'var', 'n': 'left~6276', 'x': 9228},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8155,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6281',
                             'e': {'op': 'var', 'n': 'r~6275', 'x': 9229},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8156,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -21505,7 +21505,7 @@ RECORDS = {
                             'id': 8157,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8143,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:47
@@ -21649,10 +21649,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:47',
                     'id': 8168,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6296',
                             'e': {
@@ -21662,27 +21662,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6295'},
                                 'x': 9245,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8170,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6297',
                             'e': {'op': 'var', 'n': 'r~6294', 'x': 9246},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8171,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6298',
                                     'e': {'op': 'var', 'n': 'n~6296', 'x': 9247},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8173,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6299',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9248},
@@ -21714,24 +21714,24 @@ RECORDS = {
                                         ],
                                         'x': 9249,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6300',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9250},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8176,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8178,
                                                         },
                                                         'label': {
@@ -21787,21 +21787,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6300', 'x': 9253},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6301', 'x': 9254},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8180,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6301', 'x': 9255},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -21811,14 +21811,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9256,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8182,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8181,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8179,
                                                         },
                                                         'label': {
@@ -21841,36 +21841,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6297', 'x': 9259},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8177,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6298', 'x': 9260},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6300', 'x': 9261},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8183,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8175,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8174,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6302',
                                     'e': {'op': 'var', 'n': 'left~6298', 'x': 9262},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8184,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6303',
                                     'e': {'op': 'var', 'n': 'r~6297', 'x': 9263},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8185,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -22100,11 +22100,11 @@ RECORDS = {
                                     'id': 8186,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8172,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8169,
                 },
             ],
@@ -22231,17 +22231,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:55',
                     'id': 8197,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6309',
                             'e': {'op': 'var', 'n': 'n~6307', 'x': 9279},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8199,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6310',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9280},
@@ -22273,24 +22273,24 @@ RECORDS = {
                                 ],
                                 'x': 9281,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6311',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9282},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8202,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8204,
                                                 },
                                                 'label': {
@@ -22346,21 +22346,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6311', 'x': 9285},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6312', 'x': 9286},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8206,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6312', 'x': 9287},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -22370,14 +22370,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9288,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8208,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8207,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8205,
                                                 },
                                                 'label': {
@@ -22396,36 +22396,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8203,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6309', 'x': 9290},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6311', 'x': 9291},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8209,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8201,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8200,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6313',
                             'e': {'op': 'var', 'n': 'left~6309', 'x': 9292},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8210,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6314',
                             'e': {'op': 'var', 'n': 'r~6308', 'x': 9293},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8211,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -22655,7 +22655,7 @@ RECORDS = {
                             'id': 8212,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8198,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:55
@@ -22799,10 +22799,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:55',
                     'id': 8223,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6329',
                             'e': {
@@ -22812,27 +22812,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6328'},
                                 'x': 9309,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8225,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6330',
                             'e': {'op': 'var', 'n': 'r~6327', 'x': 9310},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8226,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6331',
                                     'e': {'op': 'var', 'n': 'n~6329', 'x': 9311},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8228,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6332',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9312},
@@ -22864,24 +22864,24 @@ RECORDS = {
                                         ],
                                         'x': 9313,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6333',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9314},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8231,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8233,
                                                         },
                                                         'label': {
@@ -22937,21 +22937,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6333', 'x': 9317},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6334', 'x': 9318},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8235,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6334', 'x': 9319},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -22961,14 +22961,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9320,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8237,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8236,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8234,
                                                         },
                                                         'label': {
@@ -22991,36 +22991,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6330', 'x': 9323},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8232,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6331', 'x': 9324},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6333', 'x': 9325},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8238,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8230,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8229,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6335',
                                     'e': {'op': 'var', 'n': 'left~6331', 'x': 9326},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8239,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6336',
                                     'e': {'op': 'var', 'n': 'r~6330', 'x': 9327},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8240,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -23250,11 +23250,11 @@ RECORDS = {
                                     'id': 8241,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8227,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8224,
                 },
             ],
@@ -23405,17 +23405,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:63',
                     'id': 8252,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6343',
                             'e': {'op': 'var', 'n': 'n~6341', 'x': 9343},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8254,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6344',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9344},
@@ -23447,24 +23447,24 @@ RECORDS = {
                                 ],
                                 'x': 9345,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6345',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9346},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8257,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8259,
                                                 },
                                                 'label': {
@@ -23520,21 +23520,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6345', 'x': 9349},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6346', 'x': 9350},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8261,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6346', 'x': 9351},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -23544,14 +23544,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9352,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8263,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8262,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8260,
                                                 },
                                                 'label': {
@@ -23570,36 +23570,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8258,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6343', 'x': 9354},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6345', 'x': 9355},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8264,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8256,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8255,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6347',
                             'e': {'op': 'var', 'n': 'left~6343', 'x': 9356},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8265,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6348',
                             'e': {'op': 'var', 'n': 'r~6342', 'x': 9357},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8266,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -23829,7 +23829,7 @@ RECORDS = {
                             'id': 8267,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8253,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:63
@@ -23973,10 +23973,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:63',
                     'id': 8278,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6363',
                             'e': {
@@ -23986,27 +23986,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6362'},
                                 'x': 9373,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8280,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6364',
                             'e': {'op': 'var', 'n': 'r~6361', 'x': 9374},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8281,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6365',
                                     'e': {'op': 'var', 'n': 'n~6363', 'x': 9375},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8283,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6366',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9376},
@@ -24038,24 +24038,24 @@ RECORDS = {
                                         ],
                                         'x': 9377,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6367',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9378},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8286,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8288,
                                                         },
                                                         'label': {
@@ -24111,21 +24111,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6367', 'x': 9381},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6368', 'x': 9382},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8290,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6368', 'x': 9383},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -24135,14 +24135,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9384,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8292,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8291,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8289,
                                                         },
                                                         'label': {
@@ -24165,36 +24165,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6364', 'x': 9387},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8287,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6365', 'x': 9388},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6367', 'x': 9389},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8293,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8285,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8284,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6369',
                                     'e': {'op': 'var', 'n': 'left~6365', 'x': 9390},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8294,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6370',
                                     'e': {'op': 'var', 'n': 'r~6364', 'x': 9391},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8295,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -24424,11 +24424,11 @@ RECORDS = {
                                     'id': 8296,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8282,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8279,
                 },
             ],
@@ -24501,17 +24501,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:71',
                     'id': 8307,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6375',
                             'e': {'op': 'var', 'n': 'n~6373', 'x': 9407},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8309,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6376',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9408},
@@ -24543,24 +24543,24 @@ RECORDS = {
                                 ],
                                 'x': 9409,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6377',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9410},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8312,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8314,
                                                 },
                                                 'label': {
@@ -24616,21 +24616,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6377', 'x': 9413},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6378', 'x': 9414},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8316,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6378', 'x': 9415},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -24640,14 +24640,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9416,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8318,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8317,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8315,
                                                 },
                                                 'label': {
@@ -24666,36 +24666,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8313,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6375', 'x': 9418},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6377', 'x': 9419},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8319,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8311,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8310,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6379',
                             'e': {'op': 'var', 'n': 'left~6375', 'x': 9420},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8320,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6380',
                             'e': {'op': 'var', 'n': 'r~6374', 'x': 9421},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8321,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -24925,7 +24925,7 @@ RECORDS = {
                             'id': 8322,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8308,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:71
@@ -25069,10 +25069,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:71',
                     'id': 8333,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6395',
                             'e': {
@@ -25082,27 +25082,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6394'},
                                 'x': 9437,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8335,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6396',
                             'e': {'op': 'var', 'n': 'r~6393', 'x': 9438},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8336,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6397',
                                     'e': {'op': 'var', 'n': 'n~6395', 'x': 9439},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8338,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6398',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9440},
@@ -25134,24 +25134,24 @@ RECORDS = {
                                         ],
                                         'x': 9441,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6399',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9442},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8341,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8343,
                                                         },
                                                         'label': {
@@ -25207,21 +25207,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6399', 'x': 9445},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6400', 'x': 9446},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8345,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6400', 'x': 9447},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -25231,14 +25231,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9448,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8347,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8346,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8344,
                                                         },
                                                         'label': {
@@ -25261,36 +25261,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6396', 'x': 9451},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8342,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6397', 'x': 9452},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6399', 'x': 9453},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8348,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8340,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8339,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6401',
                                     'e': {'op': 'var', 'n': 'left~6397', 'x': 9454},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8349,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6402',
                                     'e': {'op': 'var', 'n': 'r~6396', 'x': 9455},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8350,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -25520,11 +25520,11 @@ RECORDS = {
                                     'id': 8351,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8337,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8334,
                 },
             ],
@@ -25597,17 +25597,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:79',
                     'id': 8362,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6407',
                             'e': {'op': 'var', 'n': 'n~6405', 'x': 9471},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8364,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6408',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9472},
@@ -25639,24 +25639,24 @@ RECORDS = {
                                 ],
                                 'x': 9473,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6409',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9474},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8367,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8369,
                                                 },
                                                 'label': {
@@ -25712,21 +25712,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6409', 'x': 9477},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6410', 'x': 9478},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8371,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6410', 'x': 9479},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -25736,14 +25736,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9480,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8373,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8372,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8370,
                                                 },
                                                 'label': {
@@ -25762,36 +25762,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8368,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6407', 'x': 9482},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6409', 'x': 9483},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8374,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8366,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8365,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6411',
                             'e': {'op': 'var', 'n': 'left~6407', 'x': 9484},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8375,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6412',
                             'e': {'op': 'var', 'n': 'r~6406', 'x': 9485},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8376,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -26021,7 +26021,7 @@ RECORDS = {
                             'id': 8377,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8363,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:79
@@ -26165,10 +26165,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:79',
                     'id': 8388,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6427',
                             'e': {
@@ -26178,27 +26178,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6426'},
                                 'x': 9501,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8390,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6428',
                             'e': {'op': 'var', 'n': 'r~6425', 'x': 9502},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8391,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6429',
                                     'e': {'op': 'var', 'n': 'n~6427', 'x': 9503},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8393,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6430',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9504},
@@ -26230,24 +26230,24 @@ RECORDS = {
                                         ],
                                         'x': 9505,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6431',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9506},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8396,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8398,
                                                         },
                                                         'label': {
@@ -26303,21 +26303,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6431', 'x': 9509},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6432', 'x': 9510},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8400,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6432', 'x': 9511},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -26327,14 +26327,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9512,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8402,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8401,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8399,
                                                         },
                                                         'label': {
@@ -26357,36 +26357,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6428', 'x': 9515},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8397,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6429', 'x': 9516},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6431', 'x': 9517},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8403,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8395,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8394,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6433',
                                     'e': {'op': 'var', 'n': 'left~6429', 'x': 9518},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8404,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6434',
                                     'e': {'op': 'var', 'n': 'r~6428', 'x': 9519},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8405,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -26616,11 +26616,11 @@ RECORDS = {
                                     'id': 8406,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8392,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8389,
                 },
             ],
@@ -26903,17 +26903,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:87',
                     'id': 8417,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6448',
                             'e': {'op': 'var', 'n': 'n~6446', 'x': 9535},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8419,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6449',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9536},
@@ -26945,24 +26945,24 @@ RECORDS = {
                                 ],
                                 'x': 9537,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6450',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9538},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8422,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8424,
                                                 },
                                                 'label': {
@@ -27018,21 +27018,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6450', 'x': 9541},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6451', 'x': 9542},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8426,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6451', 'x': 9543},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -27042,14 +27042,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9544,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8428,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8427,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8425,
                                                 },
                                                 'label': {
@@ -27068,36 +27068,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8423,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6448', 'x': 9546},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6450', 'x': 9547},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8429,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8421,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8420,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6452',
                             'e': {'op': 'var', 'n': 'left~6448', 'x': 9548},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8430,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6453',
                             'e': {'op': 'var', 'n': 'r~6447', 'x': 9549},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8431,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -27327,7 +27327,7 @@ RECORDS = {
                             'id': 8432,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8418,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:87
@@ -27471,10 +27471,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:87',
                     'id': 8443,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6468',
                             'e': {
@@ -27484,27 +27484,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6467'},
                                 'x': 9565,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8445,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6469',
                             'e': {'op': 'var', 'n': 'r~6466', 'x': 9566},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8446,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6470',
                                     'e': {'op': 'var', 'n': 'n~6468', 'x': 9567},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8448,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6471',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9568},
@@ -27536,24 +27536,24 @@ RECORDS = {
                                         ],
                                         'x': 9569,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6472',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9570},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8451,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8453,
                                                         },
                                                         'label': {
@@ -27609,21 +27609,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6472', 'x': 9573},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6473', 'x': 9574},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8455,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6473', 'x': 9575},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -27633,14 +27633,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9576,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8457,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8456,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8454,
                                                         },
                                                         'label': {
@@ -27663,36 +27663,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6469', 'x': 9579},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8452,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6470', 'x': 9580},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6472', 'x': 9581},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8458,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8450,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8449,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6474',
                                     'e': {'op': 'var', 'n': 'left~6470', 'x': 9582},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8459,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6475',
                                     'e': {'op': 'var', 'n': 'r~6469', 'x': 9583},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8460,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -27922,11 +27922,11 @@ RECORDS = {
                                     'id': 8461,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8447,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8444,
                 },
             ],
@@ -27975,17 +27975,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:95',
                     'id': 8472,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6479',
                             'e': {'op': 'var', 'n': 'n~6477', 'x': 9599},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8474,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6480',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9600},
@@ -28017,24 +28017,24 @@ RECORDS = {
                                 ],
                                 'x': 9601,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6481',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9602},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8477,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8479,
                                                 },
                                                 'label': {
@@ -28090,21 +28090,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6481', 'x': 9605},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6482', 'x': 9606},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8481,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6482', 'x': 9607},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -28114,14 +28114,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9608,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8483,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8482,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8480,
                                                 },
                                                 'label': {
@@ -28140,36 +28140,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8478,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6479', 'x': 9610},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6481', 'x': 9611},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8484,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8476,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8475,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6483',
                             'e': {'op': 'var', 'n': 'left~6479', 'x': 9612},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8485,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6484',
                             'e': {'op': 'var', 'n': 'r~6478', 'x': 9613},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8486,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -28399,7 +28399,7 @@ RECORDS = {
                             'id': 8487,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8473,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:95
@@ -28543,10 +28543,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:95',
                     'id': 8498,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6499',
                             'e': {
@@ -28556,27 +28556,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6498'},
                                 'x': 9629,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8500,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6500',
                             'e': {'op': 'var', 'n': 'r~6497', 'x': 9630},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8501,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6501',
                                     'e': {'op': 'var', 'n': 'n~6499', 'x': 9631},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8503,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6502',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9632},
@@ -28608,24 +28608,24 @@ RECORDS = {
                                         ],
                                         'x': 9633,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6503',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9634},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8506,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8508,
                                                         },
                                                         'label': {
@@ -28681,21 +28681,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6503', 'x': 9637},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6504', 'x': 9638},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8510,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6504', 'x': 9639},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -28705,14 +28705,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9640,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8512,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8511,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8509,
                                                         },
                                                         'label': {
@@ -28735,36 +28735,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6500', 'x': 9643},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8507,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6501', 'x': 9644},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6503', 'x': 9645},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8513,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8505,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8504,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6505',
                                     'e': {'op': 'var', 'n': 'left~6501', 'x': 9646},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8514,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6506',
                                     'e': {'op': 'var', 'n': 'r~6500', 'x': 9647},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8515,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -28994,11 +28994,11 @@ RECORDS = {
                                     'id': 8516,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8502,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8499,
                 },
             ],
@@ -29207,17 +29207,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:103',
                     'id': 8527,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6512',
                             'e': {'op': 'var', 'n': 'n~6510', 'x': 9663},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8529,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6513',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9664},
@@ -29249,24 +29249,24 @@ RECORDS = {
                                 ],
                                 'x': 9665,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6514',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9666},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8532,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8534,
                                                 },
                                                 'label': {
@@ -29322,21 +29322,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6514', 'x': 9669},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6515', 'x': 9670},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8536,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6515', 'x': 9671},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -29346,14 +29346,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9672,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8538,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8537,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8535,
                                                 },
                                                 'label': {
@@ -29372,36 +29372,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8533,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6512', 'x': 9674},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6514', 'x': 9675},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8539,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8531,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8530,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6516',
                             'e': {'op': 'var', 'n': 'left~6512', 'x': 9676},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8540,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6517',
                             'e': {'op': 'var', 'n': 'r~6511', 'x': 9677},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8541,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -29631,7 +29631,7 @@ RECORDS = {
                             'id': 8542,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8528,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:103
@@ -29775,10 +29775,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:103',
                     'id': 8553,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6532',
                             'e': {
@@ -29788,27 +29788,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6531'},
                                 'x': 9693,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8555,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6533',
                             'e': {'op': 'var', 'n': 'r~6530', 'x': 9694},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8556,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6534',
                                     'e': {'op': 'var', 'n': 'n~6532', 'x': 9695},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8558,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6535',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9696},
@@ -29840,24 +29840,24 @@ RECORDS = {
                                         ],
                                         'x': 9697,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6536',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9698},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8561,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8563,
                                                         },
                                                         'label': {
@@ -29913,21 +29913,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6536', 'x': 9701},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6537', 'x': 9702},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8565,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6537', 'x': 9703},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -29937,14 +29937,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9704,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8567,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8566,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8564,
                                                         },
                                                         'label': {
@@ -29967,36 +29967,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6533', 'x': 9707},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8562,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6534', 'x': 9708},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6536', 'x': 9709},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8568,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8560,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8559,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6538',
                                     'e': {'op': 'var', 'n': 'left~6534', 'x': 9710},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8569,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6539',
                                     'e': {'op': 'var', 'n': 'r~6533', 'x': 9711},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8570,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -30226,11 +30226,11 @@ RECORDS = {
                                     'id': 8571,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8557,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8554,
                 },
             ],
@@ -30325,17 +30325,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:111',
                     'id': 8582,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6545',
                             'e': {'op': 'var', 'n': 'n~6543', 'x': 9727},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8584,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6546',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9728},
@@ -30367,24 +30367,24 @@ RECORDS = {
                                 ],
                                 'x': 9729,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6547',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9730},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8587,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8589,
                                                 },
                                                 'label': {
@@ -30440,21 +30440,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6547', 'x': 9733},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6548', 'x': 9734},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8591,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6548', 'x': 9735},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -30464,14 +30464,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9736,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8593,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8592,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8590,
                                                 },
                                                 'label': {
@@ -30490,36 +30490,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8588,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6545', 'x': 9738},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6547', 'x': 9739},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8594,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8586,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8585,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6549',
                             'e': {'op': 'var', 'n': 'left~6545', 'x': 9740},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8595,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6550',
                             'e': {'op': 'var', 'n': 'r~6544', 'x': 9741},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8596,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -30749,7 +30749,7 @@ RECORDS = {
                             'id': 8597,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8583,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:111
@@ -30893,10 +30893,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:111',
                     'id': 8608,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6565',
                             'e': {
@@ -30906,27 +30906,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6564'},
                                 'x': 9757,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8610,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6566',
                             'e': {'op': 'var', 'n': 'r~6563', 'x': 9758},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8611,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6567',
                                     'e': {'op': 'var', 'n': 'n~6565', 'x': 9759},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8613,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6568',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9760},
@@ -30958,24 +30958,24 @@ RECORDS = {
                                         ],
                                         'x': 9761,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6569',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9762},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8616,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8618,
                                                         },
                                                         'label': {
@@ -31031,21 +31031,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6569', 'x': 9765},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6570', 'x': 9766},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8620,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6570', 'x': 9767},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -31055,14 +31055,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9768,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8622,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8621,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8619,
                                                         },
                                                         'label': {
@@ -31085,36 +31085,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6566', 'x': 9771},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8617,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6567', 'x': 9772},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6569', 'x': 9773},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8623,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8615,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8614,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6571',
                                     'e': {'op': 'var', 'n': 'left~6567', 'x': 9774},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8624,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6572',
                                     'e': {'op': 'var', 'n': 'r~6566', 'x': 9775},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8625,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -31344,11 +31344,11 @@ RECORDS = {
                                     'id': 8626,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8612,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8609,
                 },
             ],
@@ -31626,17 +31626,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:119',
                     'id': 8637,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6578',
                             'e': {'op': 'var', 'n': 'n~6576', 'x': 9791},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8639,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6579',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9792},
@@ -31668,24 +31668,24 @@ RECORDS = {
                                 ],
                                 'x': 9793,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6580',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9794},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8642,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8644,
                                                 },
                                                 'label': {
@@ -31741,21 +31741,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6580', 'x': 9797},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6581', 'x': 9798},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8646,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6581', 'x': 9799},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -31765,14 +31765,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9800,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8648,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8647,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8645,
                                                 },
                                                 'label': {
@@ -31791,36 +31791,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8643,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6578', 'x': 9802},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6580', 'x': 9803},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8649,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8641,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8640,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6582',
                             'e': {'op': 'var', 'n': 'left~6578', 'x': 9804},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8650,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6583',
                             'e': {'op': 'var', 'n': 'r~6577', 'x': 9805},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8651,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -32050,7 +32050,7 @@ RECORDS = {
                             'id': 8652,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8638,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:119
@@ -32194,10 +32194,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:119',
                     'id': 8663,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6598',
                             'e': {
@@ -32207,27 +32207,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6597'},
                                 'x': 9821,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8665,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6599',
                             'e': {'op': 'var', 'n': 'r~6596', 'x': 9822},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8666,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6600',
                                     'e': {'op': 'var', 'n': 'n~6598', 'x': 9823},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8668,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6601',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9824},
@@ -32259,24 +32259,24 @@ RECORDS = {
                                         ],
                                         'x': 9825,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6602',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9826},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8671,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8673,
                                                         },
                                                         'label': {
@@ -32332,21 +32332,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6602', 'x': 9829},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6603', 'x': 9830},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8675,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6603', 'x': 9831},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -32356,14 +32356,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9832,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8677,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8676,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8674,
                                                         },
                                                         'label': {
@@ -32386,36 +32386,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6599', 'x': 9835},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8672,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6600', 'x': 9836},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6602', 'x': 9837},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8678,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8670,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8669,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6604',
                                     'e': {'op': 'var', 'n': 'left~6600', 'x': 9838},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8679,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6605',
                                     'e': {'op': 'var', 'n': 'r~6599', 'x': 9839},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8680,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -32645,11 +32645,11 @@ RECORDS = {
                                     'id': 8681,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8667,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8664,
                 },
             ],
@@ -32830,17 +32830,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:127',
                     'id': 8692,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6613',
                             'e': {'op': 'var', 'n': 'n~6611', 'x': 9855},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8694,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6614',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9856},
@@ -32872,24 +32872,24 @@ RECORDS = {
                                 ],
                                 'x': 9857,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6615',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9858},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8697,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8699,
                                                 },
                                                 'label': {
@@ -32945,21 +32945,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6615', 'x': 9861},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6616', 'x': 9862},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8701,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6616', 'x': 9863},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -32969,14 +32969,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9864,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8703,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8702,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8700,
                                                 },
                                                 'label': {
@@ -32995,36 +32995,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8698,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6613', 'x': 9866},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6615', 'x': 9867},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8704,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8696,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8695,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6617',
                             'e': {'op': 'var', 'n': 'left~6613', 'x': 9868},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8705,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6618',
                             'e': {'op': 'var', 'n': 'r~6612', 'x': 9869},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8706,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -33254,7 +33254,7 @@ RECORDS = {
                             'id': 8707,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8693,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:127
@@ -33398,10 +33398,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:127',
                     'id': 8718,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6633',
                             'e': {
@@ -33411,27 +33411,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6632'},
                                 'x': 9885,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8720,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6634',
                             'e': {'op': 'var', 'n': 'r~6631', 'x': 9886},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8721,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6635',
                                     'e': {'op': 'var', 'n': 'n~6633', 'x': 9887},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8723,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6636',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9888},
@@ -33463,24 +33463,24 @@ RECORDS = {
                                         ],
                                         'x': 9889,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6637',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9890},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8726,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8728,
                                                         },
                                                         'label': {
@@ -33536,21 +33536,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6637', 'x': 9893},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6638', 'x': 9894},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8730,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6638', 'x': 9895},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -33560,14 +33560,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9896,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8732,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8731,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8729,
                                                         },
                                                         'label': {
@@ -33590,36 +33590,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6634', 'x': 9899},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8727,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6635', 'x': 9900},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6637', 'x': 9901},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8733,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8725,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8724,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6639',
                                     'e': {'op': 'var', 'n': 'left~6635', 'x': 9902},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8734,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6640',
                                     'e': {'op': 'var', 'n': 'r~6634', 'x': 9903},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8735,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -33849,11 +33849,11 @@ RECORDS = {
                                     'id': 8736,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8722,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8719,
                 },
             ],
@@ -33996,17 +33996,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:135',
                     'id': 8747,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6646',
                             'e': {'op': 'var', 'n': 'n~6644', 'x': 9919},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8749,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6647',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9920},
@@ -34038,24 +34038,24 @@ RECORDS = {
                                 ],
                                 'x': 9921,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6648',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9922},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8752,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8754,
                                                 },
                                                 'label': {
@@ -34111,21 +34111,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6648', 'x': 9925},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6649', 'x': 9926},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8756,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6649', 'x': 9927},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -34135,14 +34135,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9928,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8758,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8757,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8755,
                                                 },
                                                 'label': {
@@ -34161,36 +34161,36 @@ RECORDS = {
                                             'args': {'n': 10, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8753,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6646', 'x': 9930},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6648', 'x': 9931},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8759,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8751,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8750,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6650',
                             'e': {'op': 'var', 'n': 'left~6646', 'x': 9932},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8760,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6651',
                             'e': {'op': 'var', 'n': 'r~6645', 'x': 9933},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8761,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -34420,7 +34420,7 @@ RECORDS = {
                             'id': 8762,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8748,
                 },
                 {  # rules_data/pampero/modules/objectives.yaml:135
@@ -34564,10 +34564,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/objectives.yaml:135',
                     'id': 8773,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6666',
                             'e': {
@@ -34577,27 +34577,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6665'},
                                 'x': 9949,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8775,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6667',
                             'e': {'op': 'var', 'n': 'r~6664', 'x': 9950},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8776,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6668',
                                     'e': {'op': 'var', 'n': 'n~6666', 'x': 9951},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8778,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6669',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 9952},
@@ -34629,24 +34629,24 @@ RECORDS = {
                                         ],
                                         'x': 9953,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6670',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 9954},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8781,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8783,
                                                         },
                                                         'label': {
@@ -34702,21 +34702,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6670', 'x': 9957},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6671', 'x': 9958},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8785,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6671', 'x': 9959},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -34726,14 +34726,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 9960,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8787,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8786,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8784,
                                                         },
                                                         'label': {
@@ -34756,36 +34756,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6667', 'x': 9963},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8782,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6668', 'x': 9964},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6670', 'x': 9965},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8788,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8780,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8779,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6672',
                                     'e': {'op': 'var', 'n': 'left~6668', 'x': 9966},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8789,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6673',
                                     'e': {'op': 'var', 'n': 'r~6667', 'x': 9967},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8790,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -35015,11 +35015,11 @@ RECORDS = {
                                     'id': 8791,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8777,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8774,
                 },
             ],

@@ -43,29 +43,29 @@ K = [
 ]
 
 
-def x_9983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_9984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_9984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6678'), 'instead_of', {}), 'gain', None) == E.get('r~6676'))) and bool((num(E.get('left~6677')) > num(0))))
 
 
-def x_9987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6677'), (E.get('left~6677') if (FLD(ctx, K[0], E.get('rep~6678')) == None) else FLD(ctx, K[0], E.get('rep~6678')))]))
 
 
-def x_9991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_9991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6678'))
 
 
-def x_9992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6680')}
@@ -125,35 +125,35 @@ def x_10011(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return MEMO(ctx, (10011, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6685, 'band', {}), 'left', None) for v_g_6685 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6685, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
 
 
-def x_10012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6686')) * num(E.get('k~6688')))
 
 
-def x_10015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6692'), 'instead_of', {}), 'gain', None) == E.get('r~6690'))) and bool((num(E.get('left~6691')) > num(0))))
 
 
-def x_10019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6691'), (E.get('left~6691') if (FLD(ctx, K[0], E.get('rep~6692')) == None) else FLD(ctx, K[0], E.get('rep~6692')))]))
 
 
-def x_10023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6692'))
 
 
-def x_10024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6694')}
@@ -213,35 +213,35 @@ def x_10045(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return MEMO(ctx, (10045, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6699, 'band', {}), 'right', None) for v_g_6699 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6699, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
 
 
-def x_10046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6700')) * num(E.get('k~6702')))
 
 
-def x_10049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6706'), 'instead_of', {}), 'gain', None) == E.get('r~6704'))) and bool((num(E.get('left~6705')) > num(0))))
 
 
-def x_10053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6705'), (E.get('left~6705') if (FLD(ctx, K[0], E.get('rep~6706')) == None) else FLD(ctx, K[0], E.get('rep~6706')))]))
 
 
-def x_10057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6706'))
 
 
-def x_10058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6708')}
@@ -295,29 +295,29 @@ def x_10075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10080(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10080(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6715'), 'instead_of', {}), 'gain', None) == E.get('r~6713'))) and bool((num(E.get('left~6714')) > num(0))))
 
 
-def x_10084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6714'), (E.get('left~6714') if (FLD(ctx, K[0], E.get('rep~6715')) == None) else FLD(ctx, K[0], E.get('rep~6715')))]))
 
 
-def x_10088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6715'))
 
 
-def x_10089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6717')}
@@ -377,35 +377,35 @@ def x_10108(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     return MEMO(ctx, (10108, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6722, 'band', {}), 'left', None) for v_g_6722 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6722, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
 
 
-def x_10109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6723')) * num(E.get('k~6725')))
 
 
-def x_10112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10113(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10113(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6729'), 'instead_of', {}), 'gain', None) == E.get('r~6727'))) and bool((num(E.get('left~6728')) > num(0))))
 
 
-def x_10116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6728'), (E.get('left~6728') if (FLD(ctx, K[0], E.get('rep~6729')) == None) else FLD(ctx, K[0], E.get('rep~6729')))]))
 
 
-def x_10120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6729'))
 
 
-def x_10121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6731')}
@@ -465,35 +465,35 @@ def x_10142(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     return MEMO(ctx, (10142, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6736, 'band', {}), 'right', None) for v_g_6736 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6736, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
 
 
-def x_10143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6737')) * num(E.get('k~6739')))
 
 
-def x_10146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6743'), 'instead_of', {}), 'gain', None) == E.get('r~6741'))) and bool((num(E.get('left~6742')) > num(0))))
 
 
-def x_10150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6742'), (E.get('left~6742') if (FLD(ctx, K[0], E.get('rep~6743')) == None) else FLD(ctx, K[0], E.get('rep~6743')))]))
 
 
-def x_10154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6743'))
 
 
-def x_10155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6745')}
@@ -547,29 +547,29 @@ def x_10172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10177(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10177(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10178(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10178(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6752'), 'instead_of', {}), 'gain', None) == E.get('r~6750'))) and bool((num(E.get('left~6751')) > num(0))))
 
 
-def x_10181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6751'), (E.get('left~6751') if (FLD(ctx, K[0], E.get('rep~6752')) == None) else FLD(ctx, K[0], E.get('rep~6752')))]))
 
 
-def x_10185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6752'))
 
 
-def x_10186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6754')}
@@ -629,35 +629,35 @@ def x_10205(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return MEMO(ctx, (10205, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6759, 'band', {}), 'left', None) for v_g_6759 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6759, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
 
 
-def x_10206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6760')) * num(E.get('k~6762')))
 
 
-def x_10209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6766'), 'instead_of', {}), 'gain', None) == E.get('r~6764'))) and bool((num(E.get('left~6765')) > num(0))))
 
 
-def x_10213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6765'), (E.get('left~6765') if (FLD(ctx, K[0], E.get('rep~6766')) == None) else FLD(ctx, K[0], E.get('rep~6766')))]))
 
 
-def x_10217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6766'))
 
 
-def x_10218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6768')}
@@ -717,35 +717,35 @@ def x_10239(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return MEMO(ctx, (10239, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6773, 'band', {}), 'right', None) for v_g_6773 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6773, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
 
 
-def x_10240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6774')) * num(E.get('k~6776')))
 
 
-def x_10243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6780'), 'instead_of', {}), 'gain', None) == E.get('r~6778'))) and bool((num(E.get('left~6779')) > num(0))))
 
 
-def x_10247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6779'), (E.get('left~6779') if (FLD(ctx, K[0], E.get('rep~6780')) == None) else FLD(ctx, K[0], E.get('rep~6780')))]))
 
 
-def x_10251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6780'))
 
 
-def x_10252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6782')}
@@ -799,29 +799,29 @@ def x_10269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6789'), 'instead_of', {}), 'gain', None) == E.get('r~6787'))) and bool((num(E.get('left~6788')) > num(0))))
 
 
-def x_10278(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10278(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6788'), (E.get('left~6788') if (FLD(ctx, K[0], E.get('rep~6789')) == None) else FLD(ctx, K[0], E.get('rep~6789')))]))
 
 
-def x_10282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6789'))
 
 
-def x_10283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6791')}
@@ -881,35 +881,35 @@ def x_10302(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     return MEMO(ctx, (10302, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6796, 'band', {}), 'left', None) for v_g_6796 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6796, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
 
 
-def x_10303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6797')) * num(E.get('k~6799')))
 
 
-def x_10306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6803'), 'instead_of', {}), 'gain', None) == E.get('r~6801'))) and bool((num(E.get('left~6802')) > num(0))))
 
 
-def x_10310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6802'), (E.get('left~6802') if (FLD(ctx, K[0], E.get('rep~6803')) == None) else FLD(ctx, K[0], E.get('rep~6803')))]))
 
 
-def x_10314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6803'))
 
 
-def x_10315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6805')}
@@ -969,35 +969,35 @@ def x_10336(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     return MEMO(ctx, (10336, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6810, 'band', {}), 'right', None) for v_g_6810 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6810, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
 
 
-def x_10337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6811')) * num(E.get('k~6813')))
 
 
-def x_10340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6817'), 'instead_of', {}), 'gain', None) == E.get('r~6815'))) and bool((num(E.get('left~6816')) > num(0))))
 
 
-def x_10344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6816'), (E.get('left~6816') if (FLD(ctx, K[0], E.get('rep~6817')) == None) else FLD(ctx, K[0], E.get('rep~6817')))]))
 
 
-def x_10348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6817'))
 
 
-def x_10349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6819')}
@@ -1051,29 +1051,29 @@ def x_10366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6826'), 'instead_of', {}), 'gain', None) == E.get('r~6824'))) and bool((num(E.get('left~6825')) > num(0))))
 
 
-def x_10375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6825'), (E.get('left~6825') if (FLD(ctx, K[0], E.get('rep~6826')) == None) else FLD(ctx, K[0], E.get('rep~6826')))]))
 
 
-def x_10379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6826'))
 
 
-def x_10380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6828')}
@@ -1133,35 +1133,35 @@ def x_10399(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return MEMO(ctx, (10399, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6833, 'band', {}), 'left', None) for v_g_6833 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6833, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
 
 
-def x_10400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6834')) * num(E.get('k~6836')))
 
 
-def x_10403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6840'), 'instead_of', {}), 'gain', None) == E.get('r~6838'))) and bool((num(E.get('left~6839')) > num(0))))
 
 
-def x_10407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6839'), (E.get('left~6839') if (FLD(ctx, K[0], E.get('rep~6840')) == None) else FLD(ctx, K[0], E.get('rep~6840')))]))
 
 
-def x_10411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6840'))
 
 
-def x_10412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6842')}
@@ -1221,35 +1221,35 @@ def x_10433(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return MEMO(ctx, (10433, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6847, 'band', {}), 'right', None) for v_g_6847 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6847, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
 
 
-def x_10434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6848')) * num(E.get('k~6850')))
 
 
-def x_10437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6854'), 'instead_of', {}), 'gain', None) == E.get('r~6852'))) and bool((num(E.get('left~6853')) > num(0))))
 
 
-def x_10441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6853'), (E.get('left~6853') if (FLD(ctx, K[0], E.get('rep~6854')) == None) else FLD(ctx, K[0], E.get('rep~6854')))]))
 
 
-def x_10445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6854'))
 
 
-def x_10446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6856')}
@@ -1303,29 +1303,29 @@ def x_10463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6863'), 'instead_of', {}), 'gain', None) == E.get('r~6861'))) and bool((num(E.get('left~6862')) > num(0))))
 
 
-def x_10472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6862'), (E.get('left~6862') if (FLD(ctx, K[0], E.get('rep~6863')) == None) else FLD(ctx, K[0], E.get('rep~6863')))]))
 
 
-def x_10476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6863'))
 
 
-def x_10477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6865')}
@@ -1385,35 +1385,35 @@ def x_10496(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     return MEMO(ctx, (10496, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6870, 'band', {}), 'left', None) for v_g_6870 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6870, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
 
 
-def x_10497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6871')) * num(E.get('k~6873')))
 
 
-def x_10500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6877'), 'instead_of', {}), 'gain', None) == E.get('r~6875'))) and bool((num(E.get('left~6876')) > num(0))))
 
 
-def x_10504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6876'), (E.get('left~6876') if (FLD(ctx, K[0], E.get('rep~6877')) == None) else FLD(ctx, K[0], E.get('rep~6877')))]))
 
 
-def x_10508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6877'))
 
 
-def x_10509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6879')}
@@ -1473,35 +1473,35 @@ def x_10530(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     return MEMO(ctx, (10530, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6884, 'band', {}), 'right', None) for v_g_6884 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6884, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
 
 
-def x_10531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6885')) * num(E.get('k~6887')))
 
 
-def x_10534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6891'), 'instead_of', {}), 'gain', None) == E.get('r~6889'))) and bool((num(E.get('left~6890')) > num(0))))
 
 
-def x_10538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6890'), (E.get('left~6890') if (FLD(ctx, K[0], E.get('rep~6891')) == None) else FLD(ctx, K[0], E.get('rep~6891')))]))
 
 
-def x_10542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6891'))
 
 
-def x_10543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6893')}
@@ -1567,35 +1567,35 @@ def x_10565(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return MEMO(ctx, (10565, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6908 for v_i_6908 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6908, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6910 for v_x_6910 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6910 == v_c_6909)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6912 for v_x_6912 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6911, [])) if (v_x_6912 == v_c_6909)]) for v_r_6911 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6909 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6909, 'deck', None) == 'argentina')])))
 
 
-def x_10566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6913')) * num(E.get('k~6915')))
 
 
-def x_10569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6919'), 'instead_of', {}), 'gain', None) == E.get('r~6917'))) and bool((num(E.get('left~6918')) > num(0))))
 
 
-def x_10573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6918'), (E.get('left~6918') if (FLD(ctx, K[0], E.get('rep~6919')) == None) else FLD(ctx, K[0], E.get('rep~6919')))]))
 
 
-def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6919'))
 
 
-def x_10578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6921')}
@@ -1655,35 +1655,35 @@ def x_10600(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return MEMO(ctx, (10600, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6936, 'band', {}), 'left', None) for v_g_6936 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6936, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6933: CALL(ctx, 'last', None, [v_t_6934 for v_t_6934 in items_of(v_on_6933) if ((KEY(ctx.state.get('game_tracks'), v_t_6934, 0) if (GET(ctx, 'tracks', v_t_6934, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6934, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6935, 0) if (GET(ctx, 'tracks', v_u_6935, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6935, 0)) for v_u_6935 in items_of(v_on_6933)]))]))([v_t_6932 for v_t_6932 in items_of([v_t_6931 for v_t_6931 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6931, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6932, 0) if (GET(ctx, 'tracks', v_t_6932, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6932, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6933: CALL(ctx, 'last', None, [v_t_6934 for v_t_6934 in items_of(v_on_6933) if ((KEY(ctx.state.get('game_tracks'), v_t_6934, 0) if (GET(ctx, 'tracks', v_t_6934, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6934, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6935, 0) if (GET(ctx, 'tracks', v_u_6935, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6935, 0)) for v_u_6935 in items_of(v_on_6933)]))]))([v_t_6932 for v_t_6932 in items_of([v_t_6931 for v_t_6931 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6931, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6932, 0) if (GET(ctx, 'tracks', v_t_6932, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6932, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6933: CALL(ctx, 'last', None, [v_t_6934 for v_t_6934 in items_of(v_on_6933) if ((KEY(ctx.state.get('game_tracks'), v_t_6934, 0) if (GET(ctx, 'tracks', v_t_6934, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6934, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6935, 0) if (GET(ctx, 'tracks', v_u_6935, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6935, 0)) for v_u_6935 in items_of(v_on_6933)]))]))([v_t_6932 for v_t_6932 in items_of([v_t_6931 for v_t_6931 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6931, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6932, 0) if (GET(ctx, 'tracks', v_t_6932, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6932, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6933: CALL(ctx, 'last', None, [v_t_6934 for v_t_6934 in items_of(v_on_6933) if ((KEY(ctx.state.get('game_tracks'), v_t_6934, 0) if (GET(ctx, 'tracks', v_t_6934, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6934, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6935, 0) if (GET(ctx, 'tracks', v_u_6935, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6935, 0)) for v_u_6935 in items_of(v_on_6933)]))]))([v_t_6932 for v_t_6932 in items_of([v_t_6931 for v_t_6931 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6931, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6932, 0) if (GET(ctx, 'tracks', v_t_6932, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6932, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6933: CALL(ctx, 'last', None, [v_t_6934 for v_t_6934 in items_of(v_on_6933) if ((KEY(ctx.state.get('game_tracks'), v_t_6934, 0) if (GET(ctx, 'tracks', v_t_6934, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6934, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6935, 0) if (GET(ctx, 'tracks', v_u_6935, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6935, 0)) for v_u_6935 in items_of(v_on_6933)]))]))([v_t_6932 for v_t_6932 in items_of([v_t_6931 for v_t_6931 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6931, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6932, 0) if (GET(ctx, 'tracks', v_t_6932, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6932, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6933: CALL(ctx, 'last', None, [v_t_6934 for v_t_6934 in items_of(v_on_6933) if ((KEY(ctx.state.get('game_tracks'), v_t_6934, 0) if (GET(ctx, 'tracks', v_t_6934, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6934, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6935, 0) if (GET(ctx, 'tracks', v_u_6935, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6935, 0)) for v_u_6935 in items_of(v_on_6933)]))]))([v_t_6932 for v_t_6932 in items_of([v_t_6931 for v_t_6931 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6931, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6932, 0) if (GET(ctx, 'tracks', v_t_6932, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6932, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
-def x_10601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6937')) * num(E.get('k~6939')))
 
 
-def x_10604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6943'), 'instead_of', {}), 'gain', None) == E.get('r~6941'))) and bool((num(E.get('left~6942')) > num(0))))
 
 
-def x_10608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6942'), (E.get('left~6942') if (FLD(ctx, K[0], E.get('rep~6943')) == None) else FLD(ctx, K[0], E.get('rep~6943')))]))
 
 
-def x_10612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6943'))
 
 
-def x_10613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6945')}
@@ -1743,35 +1743,35 @@ def x_10634(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return MEMO(ctx, (10634, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6960, 'band', {}), 'right', None) for v_g_6960 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6960, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6957: CALL(ctx, 'last', None, [v_t_6958 for v_t_6958 in items_of(v_on_6957) if ((KEY(ctx.state.get('game_tracks'), v_t_6958, 0) if (GET(ctx, 'tracks', v_t_6958, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6958, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6959, 0) if (GET(ctx, 'tracks', v_u_6959, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6959, 0)) for v_u_6959 in items_of(v_on_6957)]))]))([v_t_6956 for v_t_6956 in items_of([v_t_6955 for v_t_6955 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6955, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6956, 0) if (GET(ctx, 'tracks', v_t_6956, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6956, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6957: CALL(ctx, 'last', None, [v_t_6958 for v_t_6958 in items_of(v_on_6957) if ((KEY(ctx.state.get('game_tracks'), v_t_6958, 0) if (GET(ctx, 'tracks', v_t_6958, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6958, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6959, 0) if (GET(ctx, 'tracks', v_u_6959, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6959, 0)) for v_u_6959 in items_of(v_on_6957)]))]))([v_t_6956 for v_t_6956 in items_of([v_t_6955 for v_t_6955 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6955, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6956, 0) if (GET(ctx, 'tracks', v_t_6956, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6956, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6957: CALL(ctx, 'last', None, [v_t_6958 for v_t_6958 in items_of(v_on_6957) if ((KEY(ctx.state.get('game_tracks'), v_t_6958, 0) if (GET(ctx, 'tracks', v_t_6958, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6958, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6959, 0) if (GET(ctx, 'tracks', v_u_6959, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6959, 0)) for v_u_6959 in items_of(v_on_6957)]))]))([v_t_6956 for v_t_6956 in items_of([v_t_6955 for v_t_6955 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6955, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6956, 0) if (GET(ctx, 'tracks', v_t_6956, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6956, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6957: CALL(ctx, 'last', None, [v_t_6958 for v_t_6958 in items_of(v_on_6957) if ((KEY(ctx.state.get('game_tracks'), v_t_6958, 0) if (GET(ctx, 'tracks', v_t_6958, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6958, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6959, 0) if (GET(ctx, 'tracks', v_u_6959, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6959, 0)) for v_u_6959 in items_of(v_on_6957)]))]))([v_t_6956 for v_t_6956 in items_of([v_t_6955 for v_t_6955 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6955, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6956, 0) if (GET(ctx, 'tracks', v_t_6956, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6956, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6957: CALL(ctx, 'last', None, [v_t_6958 for v_t_6958 in items_of(v_on_6957) if ((KEY(ctx.state.get('game_tracks'), v_t_6958, 0) if (GET(ctx, 'tracks', v_t_6958, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6958, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6959, 0) if (GET(ctx, 'tracks', v_u_6959, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6959, 0)) for v_u_6959 in items_of(v_on_6957)]))]))([v_t_6956 for v_t_6956 in items_of([v_t_6955 for v_t_6955 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6955, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6956, 0) if (GET(ctx, 'tracks', v_t_6956, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6956, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6957: CALL(ctx, 'last', None, [v_t_6958 for v_t_6958 in items_of(v_on_6957) if ((KEY(ctx.state.get('game_tracks'), v_t_6958, 0) if (GET(ctx, 'tracks', v_t_6958, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6958, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6959, 0) if (GET(ctx, 'tracks', v_u_6959, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6959, 0)) for v_u_6959 in items_of(v_on_6957)]))]))([v_t_6956 for v_t_6956 in items_of([v_t_6955 for v_t_6955 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6955, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6956, 0) if (GET(ctx, 'tracks', v_t_6956, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6956, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
-def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6961')) * num(E.get('k~6963')))
 
 
-def x_10638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6967'), 'instead_of', {}), 'gain', None) == E.get('r~6965'))) and bool((num(E.get('left~6966')) > num(0))))
 
 
-def x_10642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6966'), (E.get('left~6966') if (FLD(ctx, K[0], E.get('rep~6967')) == None) else FLD(ctx, K[0], E.get('rep~6967')))]))
 
 
-def x_10646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6967'))
 
 
-def x_10647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6969')}
@@ -1831,35 +1831,35 @@ def x_10669(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return MEMO(ctx, (10669, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6978 for v_i_6978 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6978, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6980 for v_x_6980 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6980 == v_c_6979)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6982 for v_x_6982 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6981, [])) if (v_x_6982 == v_c_6979)]) for v_r_6981 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6979 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6979, 'deck', None) == 'brazil')])))
 
 
-def x_10670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~6983')) * num(E.get('k~6985')))
 
 
-def x_10673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6989'), 'instead_of', {}), 'gain', None) == E.get('r~6987'))) and bool((num(E.get('left~6988')) > num(0))))
 
 
-def x_10677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6988'), (E.get('left~6988') if (FLD(ctx, K[0], E.get('rep~6989')) == None) else FLD(ctx, K[0], E.get('rep~6989')))]))
 
 
-def x_10681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~6989'))
 
 
-def x_10682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~6991')}
@@ -1919,35 +1919,35 @@ def x_10704(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return MEMO(ctx, (10704, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_7006, 'band', {}), 'left', None) for v_g_7006 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_7006, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_7003: CALL(ctx, 'last', None, [v_t_7004 for v_t_7004 in items_of(v_on_7003) if ((KEY(ctx.state.get('game_tracks'), v_t_7004, 0) if (GET(ctx, 'tracks', v_t_7004, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7004, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7005, 0) if (GET(ctx, 'tracks', v_u_7005, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7005, 0)) for v_u_7005 in items_of(v_on_7003)]))]))([v_t_7002 for v_t_7002 in items_of([v_t_7001 for v_t_7001 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7001, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7002, 0) if (GET(ctx, 'tracks', v_t_7002, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7002, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_7003: CALL(ctx, 'last', None, [v_t_7004 for v_t_7004 in items_of(v_on_7003) if ((KEY(ctx.state.get('game_tracks'), v_t_7004, 0) if (GET(ctx, 'tracks', v_t_7004, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7004, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7005, 0) if (GET(ctx, 'tracks', v_u_7005, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7005, 0)) for v_u_7005 in items_of(v_on_7003)]))]))([v_t_7002 for v_t_7002 in items_of([v_t_7001 for v_t_7001 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7001, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7002, 0) if (GET(ctx, 'tracks', v_t_7002, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7002, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_7003: CALL(ctx, 'last', None, [v_t_7004 for v_t_7004 in items_of(v_on_7003) if ((KEY(ctx.state.get('game_tracks'), v_t_7004, 0) if (GET(ctx, 'tracks', v_t_7004, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7004, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7005, 0) if (GET(ctx, 'tracks', v_u_7005, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7005, 0)) for v_u_7005 in items_of(v_on_7003)]))]))([v_t_7002 for v_t_7002 in items_of([v_t_7001 for v_t_7001 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7001, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7002, 0) if (GET(ctx, 'tracks', v_t_7002, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7002, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_7003: CALL(ctx, 'last', None, [v_t_7004 for v_t_7004 in items_of(v_on_7003) if ((KEY(ctx.state.get('game_tracks'), v_t_7004, 0) if (GET(ctx, 'tracks', v_t_7004, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7004, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7005, 0) if (GET(ctx, 'tracks', v_u_7005, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7005, 0)) for v_u_7005 in items_of(v_on_7003)]))]))([v_t_7002 for v_t_7002 in items_of([v_t_7001 for v_t_7001 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7001, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7002, 0) if (GET(ctx, 'tracks', v_t_7002, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7002, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_7003: CALL(ctx, 'last', None, [v_t_7004 for v_t_7004 in items_of(v_on_7003) if ((KEY(ctx.state.get('game_tracks'), v_t_7004, 0) if (GET(ctx, 'tracks', v_t_7004, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7004, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7005, 0) if (GET(ctx, 'tracks', v_u_7005, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7005, 0)) for v_u_7005 in items_of(v_on_7003)]))]))([v_t_7002 for v_t_7002 in items_of([v_t_7001 for v_t_7001 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7001, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7002, 0) if (GET(ctx, 'tracks', v_t_7002, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7002, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_7003: CALL(ctx, 'last', None, [v_t_7004 for v_t_7004 in items_of(v_on_7003) if ((KEY(ctx.state.get('game_tracks'), v_t_7004, 0) if (GET(ctx, 'tracks', v_t_7004, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7004, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7005, 0) if (GET(ctx, 'tracks', v_u_7005, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7005, 0)) for v_u_7005 in items_of(v_on_7003)]))]))([v_t_7002 for v_t_7002 in items_of([v_t_7001 for v_t_7001 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7001, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7002, 0) if (GET(ctx, 'tracks', v_t_7002, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7002, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
-def x_10705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~7007')) * num(E.get('k~7009')))
 
 
-def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7013'), 'instead_of', {}), 'gain', None) == E.get('r~7011'))) and bool((num(E.get('left~7012')) > num(0))))
 
 
-def x_10712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7012'), (E.get('left~7012') if (FLD(ctx, K[0], E.get('rep~7013')) == None) else FLD(ctx, K[0], E.get('rep~7013')))]))
 
 
-def x_10716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7013'))
 
 
-def x_10717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7015')}
@@ -2007,35 +2007,35 @@ def x_10738(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return MEMO(ctx, (10738, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_7030, 'band', {}), 'right', None) for v_g_7030 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_7030, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_7027: CALL(ctx, 'last', None, [v_t_7028 for v_t_7028 in items_of(v_on_7027) if ((KEY(ctx.state.get('game_tracks'), v_t_7028, 0) if (GET(ctx, 'tracks', v_t_7028, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7028, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7029, 0) if (GET(ctx, 'tracks', v_u_7029, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7029, 0)) for v_u_7029 in items_of(v_on_7027)]))]))([v_t_7026 for v_t_7026 in items_of([v_t_7025 for v_t_7025 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7025, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7026, 0) if (GET(ctx, 'tracks', v_t_7026, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7026, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_7027: CALL(ctx, 'last', None, [v_t_7028 for v_t_7028 in items_of(v_on_7027) if ((KEY(ctx.state.get('game_tracks'), v_t_7028, 0) if (GET(ctx, 'tracks', v_t_7028, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7028, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7029, 0) if (GET(ctx, 'tracks', v_u_7029, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7029, 0)) for v_u_7029 in items_of(v_on_7027)]))]))([v_t_7026 for v_t_7026 in items_of([v_t_7025 for v_t_7025 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7025, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7026, 0) if (GET(ctx, 'tracks', v_t_7026, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7026, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_7027: CALL(ctx, 'last', None, [v_t_7028 for v_t_7028 in items_of(v_on_7027) if ((KEY(ctx.state.get('game_tracks'), v_t_7028, 0) if (GET(ctx, 'tracks', v_t_7028, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7028, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7029, 0) if (GET(ctx, 'tracks', v_u_7029, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7029, 0)) for v_u_7029 in items_of(v_on_7027)]))]))([v_t_7026 for v_t_7026 in items_of([v_t_7025 for v_t_7025 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7025, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7026, 0) if (GET(ctx, 'tracks', v_t_7026, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7026, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_7027: CALL(ctx, 'last', None, [v_t_7028 for v_t_7028 in items_of(v_on_7027) if ((KEY(ctx.state.get('game_tracks'), v_t_7028, 0) if (GET(ctx, 'tracks', v_t_7028, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7028, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7029, 0) if (GET(ctx, 'tracks', v_u_7029, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7029, 0)) for v_u_7029 in items_of(v_on_7027)]))]))([v_t_7026 for v_t_7026 in items_of([v_t_7025 for v_t_7025 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7025, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7026, 0) if (GET(ctx, 'tracks', v_t_7026, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7026, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_7027: CALL(ctx, 'last', None, [v_t_7028 for v_t_7028 in items_of(v_on_7027) if ((KEY(ctx.state.get('game_tracks'), v_t_7028, 0) if (GET(ctx, 'tracks', v_t_7028, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7028, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7029, 0) if (GET(ctx, 'tracks', v_u_7029, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7029, 0)) for v_u_7029 in items_of(v_on_7027)]))]))([v_t_7026 for v_t_7026 in items_of([v_t_7025 for v_t_7025 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7025, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7026, 0) if (GET(ctx, 'tracks', v_t_7026, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7026, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_7027: CALL(ctx, 'last', None, [v_t_7028 for v_t_7028 in items_of(v_on_7027) if ((KEY(ctx.state.get('game_tracks'), v_t_7028, 0) if (GET(ctx, 'tracks', v_t_7028, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7028, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_7029, 0) if (GET(ctx, 'tracks', v_u_7029, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_7029, 0)) for v_u_7029 in items_of(v_on_7027)]))]))([v_t_7026 for v_t_7026 in items_of([v_t_7025 for v_t_7025 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_7025, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_7026, 0) if (GET(ctx, 'tracks', v_t_7026, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_7026, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
-def x_10739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def x_10739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
     return (num(E.get('n~7031')) * num(E.get('k~7033')))
 
 
-def x_10742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7037'), 'instead_of', {}), 'gain', None) == E.get('r~7035'))) and bool((num(E.get('left~7036')) > num(0))))
 
 
-def x_10746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7036'), (E.get('left~7036') if (FLD(ctx, K[0], E.get('rep~7037')) == None) else FLD(ctx, K[0], E.get('rep~7037')))]))
 
 
-def x_10750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7037'))
 
 
-def x_10751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7039')}
@@ -2156,7 +2156,7 @@ def d_8802(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return True
 
 
-def t_8803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2182,7 +2182,7 @@ def t_8803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8805(ctx, r1, s, E)
 
 
-def d_8804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2192,7 +2192,7 @@ def d_8804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8805(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8805(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2217,7 +2217,7 @@ def t_8805(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2237,7 +2237,7 @@ def t_8806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8808(ctx, r1, s, E)
 
 
-def d_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2247,21 +2247,21 @@ def d_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8808(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8808(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8808, None, [], k)
 
 
-def d_8809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8810(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8810(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2274,7 +2274,7 @@ def t_8810(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8812(ctx, k, s, E)
 
 
-def d_8811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2284,7 +2284,7 @@ def d_8811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8812(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8812(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2298,7 +2298,7 @@ def t_8812(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6680')))
 
 
-def t_8813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2307,7 +2307,7 @@ def t_8813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9991(ctx, E), k)
 
 
-def d_8814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2317,7 +2317,7 @@ def d_8814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2327,7 +2327,7 @@ def d_8815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2494,7 +2494,7 @@ def d_8828(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return True
 
 
-def t_8829(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8829(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2511,7 +2511,7 @@ def t_8829(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8832(ctx, k, s, E)
 
 
-def d_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2521,7 +2521,7 @@ def d_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2531,7 +2531,7 @@ def d_8831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8832(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8832(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2557,7 +2557,7 @@ def t_8832(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8834(ctx, r1, s, E)
 
 
-def d_8833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2567,7 +2567,7 @@ def d_8833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8834(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8834(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2592,7 +2592,7 @@ def t_8834(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8835(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8835(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2612,7 +2612,7 @@ def t_8835(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8837(ctx, r1, s, E)
 
 
-def d_8836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2622,21 +2622,21 @@ def d_8836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8837(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8837(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8837, None, [], k)
 
 
-def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8839(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8839(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2649,7 +2649,7 @@ def t_8839(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8841(ctx, k, s, E)
 
 
-def d_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2659,7 +2659,7 @@ def d_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8841(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8841(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2673,7 +2673,7 @@ def t_8841(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6694')))
 
 
-def t_8842(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8842(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2682,7 +2682,7 @@ def t_8842(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10023(ctx, E), k)
 
 
-def d_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2692,7 +2692,7 @@ def d_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2702,7 +2702,7 @@ def d_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2869,7 +2869,7 @@ def d_8857(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return True
 
 
-def t_8858(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8858(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2886,7 +2886,7 @@ def t_8858(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8861(ctx, k, s, E)
 
 
-def d_8859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2896,7 +2896,7 @@ def d_8859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2906,7 +2906,7 @@ def d_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2932,7 +2932,7 @@ def t_8861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8863(ctx, r1, s, E)
 
 
-def d_8862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2942,7 +2942,7 @@ def d_8862(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8863(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8863(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2967,7 +2967,7 @@ def t_8863(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2987,7 +2987,7 @@ def t_8864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8866(ctx, r1, s, E)
 
 
-def d_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2997,21 +2997,21 @@ def d_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8866, None, [], k)
 
 
-def d_8867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3024,7 +3024,7 @@ def t_8868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8870(ctx, k, s, E)
 
 
-def d_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3034,7 +3034,7 @@ def d_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8870(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8870(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3048,7 +3048,7 @@ def t_8870(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6708')))
 
 
-def t_8871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3057,7 +3057,7 @@ def t_8871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10057(ctx, E), k)
 
 
-def d_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3067,7 +3067,7 @@ def d_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3077,7 +3077,7 @@ def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3281,7 +3281,7 @@ def d_8886(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     return True
 
 
-def t_8887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3307,7 +3307,7 @@ def t_8887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8889(ctx, r1, s, E)
 
 
-def d_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3317,7 +3317,7 @@ def d_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3342,7 +3342,7 @@ def t_8889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3362,7 +3362,7 @@ def t_8890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8892(ctx, r1, s, E)
 
 
-def d_8891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3372,21 +3372,21 @@ def d_8891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8892, None, [], k)
 
 
-def d_8893(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8893(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3399,7 +3399,7 @@ def t_8894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8896(ctx, k, s, E)
 
 
-def d_8895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3409,7 +3409,7 @@ def d_8895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8896(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8896(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3423,7 +3423,7 @@ def t_8896(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6717')))
 
 
-def t_8897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3432,7 +3432,7 @@ def t_8897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10088(ctx, E), k)
 
 
-def d_8898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3442,7 +3442,7 @@ def d_8898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3452,7 +3452,7 @@ def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3619,7 +3619,7 @@ def d_8912(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     return True
 
 
-def t_8913(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8913(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3636,7 +3636,7 @@ def t_8913(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8916(ctx, k, s, E)
 
 
-def d_8914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3646,7 +3646,7 @@ def d_8914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3656,7 +3656,7 @@ def d_8915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3682,7 +3682,7 @@ def t_8916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8918(ctx, r1, s, E)
 
 
-def d_8917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3692,7 +3692,7 @@ def d_8917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3717,7 +3717,7 @@ def t_8918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3737,7 +3737,7 @@ def t_8919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8921(ctx, r1, s, E)
 
 
-def d_8920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3747,21 +3747,21 @@ def d_8920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8921(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8921(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8921, None, [], k)
 
 
-def d_8922(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8922(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3774,7 +3774,7 @@ def t_8923(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8925(ctx, k, s, E)
 
 
-def d_8924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3784,7 +3784,7 @@ def d_8924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8925(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8925(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3798,7 +3798,7 @@ def t_8925(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6731')))
 
 
-def t_8926(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8926(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3807,7 +3807,7 @@ def t_8926(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10120(ctx, E), k)
 
 
-def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3817,7 +3817,7 @@ def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3827,7 +3827,7 @@ def d_8928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3994,7 +3994,7 @@ def d_8941(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     return True
 
 
-def t_8942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4011,7 +4011,7 @@ def t_8942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8945(ctx, k, s, E)
 
 
-def d_8943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4021,7 +4021,7 @@ def d_8943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4031,7 +4031,7 @@ def d_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_8945(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8945(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4057,7 +4057,7 @@ def t_8945(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8947(ctx, r1, s, E)
 
 
-def d_8946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4067,7 +4067,7 @@ def d_8946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4092,7 +4092,7 @@ def t_8947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4112,7 +4112,7 @@ def t_8948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8950(ctx, r1, s, E)
 
 
-def d_8949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4122,21 +4122,21 @@ def d_8949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8950(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8950(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8950, None, [], k)
 
 
-def d_8951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4149,7 +4149,7 @@ def t_8952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8954(ctx, k, s, E)
 
 
-def d_8953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4159,7 +4159,7 @@ def d_8953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4173,7 +4173,7 @@ def t_8954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6745')))
 
 
-def t_8955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4182,7 +4182,7 @@ def t_8955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10154(ctx, E), k)
 
 
-def d_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4192,7 +4192,7 @@ def d_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4202,7 +4202,7 @@ def d_8957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4406,7 +4406,7 @@ def d_8970(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return True
 
 
-def t_8971(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_8971(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4432,7 +4432,7 @@ def t_8971(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8973(ctx, r1, s, E)
 
 
-def d_8972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_8972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4442,7 +4442,7 @@ def d_8972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_8973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_8973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4467,7 +4467,7 @@ def t_8973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_8974(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8974(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4487,7 +4487,7 @@ def t_8974(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8976(ctx, r1, s, E)
 
 
-def d_8975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4497,21 +4497,21 @@ def d_8975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8976(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8976(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 8976, None, [], k)
 
 
-def d_8977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_8978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4524,7 +4524,7 @@ def t_8978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_8980(ctx, k, s, E)
 
 
-def d_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4534,7 +4534,7 @@ def d_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_8980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4548,7 +4548,7 @@ def t_8980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6754')))
 
 
-def t_8981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4557,7 +4557,7 @@ def t_8981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10185(ctx, E), k)
 
 
-def d_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4567,7 +4567,7 @@ def d_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4577,7 +4577,7 @@ def d_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4744,7 +4744,7 @@ def d_8996(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return True
 
 
-def t_8997(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_8997(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4761,7 +4761,7 @@ def t_8997(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9000(ctx, k, s, E)
 
 
-def d_8998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4771,7 +4771,7 @@ def d_8998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4781,7 +4781,7 @@ def d_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4807,7 +4807,7 @@ def t_9000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9002(ctx, r1, s, E)
 
 
-def d_9001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4817,7 +4817,7 @@ def d_9001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9002(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9002(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4842,7 +4842,7 @@ def t_9002(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4862,7 +4862,7 @@ def t_9003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9005(ctx, r1, s, E)
 
 
-def d_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4872,21 +4872,21 @@ def d_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9005(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9005(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9005, None, [], k)
 
 
-def d_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4899,7 +4899,7 @@ def t_9007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9009(ctx, k, s, E)
 
 
-def d_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4909,7 +4909,7 @@ def d_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4923,7 +4923,7 @@ def t_9009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6768')))
 
 
-def t_9010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4932,7 +4932,7 @@ def t_9010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10217(ctx, E), k)
 
 
-def d_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4942,7 +4942,7 @@ def d_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4952,7 +4952,7 @@ def d_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5119,7 +5119,7 @@ def d_9025(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return True
 
 
-def t_9026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5136,7 +5136,7 @@ def t_9026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9029(ctx, k, s, E)
 
 
-def d_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5146,7 +5146,7 @@ def d_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5156,7 +5156,7 @@ def d_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5182,7 +5182,7 @@ def t_9029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9031(ctx, r1, s, E)
 
 
-def d_9030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5192,7 +5192,7 @@ def d_9030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9031(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9031(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5217,7 +5217,7 @@ def t_9031(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9032(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9032(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5237,7 +5237,7 @@ def t_9032(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9034(ctx, r1, s, E)
 
 
-def d_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5247,21 +5247,21 @@ def d_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9034(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9034(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9034, None, [], k)
 
 
-def d_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9036(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9036(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5274,7 +5274,7 @@ def t_9036(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9038(ctx, k, s, E)
 
 
-def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5284,7 +5284,7 @@ def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9038(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9038(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5298,7 +5298,7 @@ def t_9038(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6782')))
 
 
-def t_9039(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9039(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5307,7 +5307,7 @@ def t_9039(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10251(ctx, E), k)
 
 
-def d_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5317,7 +5317,7 @@ def d_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5327,7 +5327,7 @@ def d_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5531,7 +5531,7 @@ def d_9054(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     return True
 
 
-def t_9055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5557,7 +5557,7 @@ def t_9055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9057(ctx, r1, s, E)
 
 
-def d_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5567,7 +5567,7 @@ def d_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5592,7 +5592,7 @@ def t_9057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5612,7 +5612,7 @@ def t_9058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9060(ctx, r1, s, E)
 
 
-def d_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5622,21 +5622,21 @@ def d_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9060(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9060(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9060, None, [], k)
 
 
-def d_9061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5649,7 +5649,7 @@ def t_9062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9064(ctx, k, s, E)
 
 
-def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5659,7 +5659,7 @@ def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9064(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9064(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5673,7 +5673,7 @@ def t_9064(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6791')))
 
 
-def t_9065(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9065(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5682,7 +5682,7 @@ def t_9065(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10282(ctx, E), k)
 
 
-def d_9066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5692,7 +5692,7 @@ def d_9066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5702,7 +5702,7 @@ def d_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5869,7 +5869,7 @@ def d_9080(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     return True
 
 
-def t_9081(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9081(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5886,7 +5886,7 @@ def t_9081(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9084(ctx, k, s, E)
 
 
-def d_9082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5896,7 +5896,7 @@ def d_9082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5906,7 +5906,7 @@ def d_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9084(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9084(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5932,7 +5932,7 @@ def t_9084(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9086(ctx, r1, s, E)
 
 
-def d_9085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5942,7 +5942,7 @@ def d_9085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9086(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9086(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5967,7 +5967,7 @@ def t_9086(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9087(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9087(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5987,7 +5987,7 @@ def t_9087(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9089(ctx, r1, s, E)
 
 
-def d_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5997,21 +5997,21 @@ def d_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9089(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9089(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9089, None, [], k)
 
 
-def d_9090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9091(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9091(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6024,7 +6024,7 @@ def t_9091(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9093(ctx, k, s, E)
 
 
-def d_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6034,7 +6034,7 @@ def d_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9093(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9093(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6048,7 +6048,7 @@ def t_9093(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6805')))
 
 
-def t_9094(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9094(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6057,7 +6057,7 @@ def t_9094(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10314(ctx, E), k)
 
 
-def d_9095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6067,7 +6067,7 @@ def d_9095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6077,7 +6077,7 @@ def d_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6244,7 +6244,7 @@ def d_9109(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     return True
 
 
-def t_9110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6261,7 +6261,7 @@ def t_9110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9113(ctx, k, s, E)
 
 
-def d_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6271,7 +6271,7 @@ def d_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6281,7 +6281,7 @@ def d_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6307,7 +6307,7 @@ def t_9113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9115(ctx, r1, s, E)
 
 
-def d_9114(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9114(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6317,7 +6317,7 @@ def d_9114(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9115(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9115(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6342,7 +6342,7 @@ def t_9115(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9116(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9116(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6362,7 +6362,7 @@ def t_9116(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9118(ctx, r1, s, E)
 
 
-def d_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6372,21 +6372,21 @@ def d_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9118(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9118(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9118, None, [], k)
 
 
-def d_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9120(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9120(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6399,7 +6399,7 @@ def t_9120(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9122(ctx, k, s, E)
 
 
-def d_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6409,7 +6409,7 @@ def d_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9122(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9122(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6423,7 +6423,7 @@ def t_9122(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6819')))
 
 
-def t_9123(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9123(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6432,7 +6432,7 @@ def t_9123(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10348(ctx, E), k)
 
 
-def d_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6442,7 +6442,7 @@ def d_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6452,7 +6452,7 @@ def d_9125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6656,7 +6656,7 @@ def d_9138(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return True
 
 
-def t_9139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6682,7 +6682,7 @@ def t_9139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9141(ctx, r1, s, E)
 
 
-def d_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6692,7 +6692,7 @@ def d_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9141(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9141(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6717,7 +6717,7 @@ def t_9141(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9142(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9142(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6737,7 +6737,7 @@ def t_9142(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9144(ctx, r1, s, E)
 
 
-def d_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6747,21 +6747,21 @@ def d_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9144(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9144(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9144, None, [], k)
 
 
-def d_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9146(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9146(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6774,7 +6774,7 @@ def t_9146(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9148(ctx, k, s, E)
 
 
-def d_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6784,7 +6784,7 @@ def d_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9148(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9148(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6798,7 +6798,7 @@ def t_9148(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6828')))
 
 
-def t_9149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6807,7 +6807,7 @@ def t_9149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10379(ctx, E), k)
 
 
-def d_9150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6817,7 +6817,7 @@ def d_9150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6827,7 +6827,7 @@ def d_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6994,7 +6994,7 @@ def d_9164(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return True
 
 
-def t_9165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7011,7 +7011,7 @@ def t_9165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9168(ctx, k, s, E)
 
 
-def d_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7021,7 +7021,7 @@ def d_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7031,7 +7031,7 @@ def d_9167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7057,7 +7057,7 @@ def t_9168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9170(ctx, r1, s, E)
 
 
-def d_9169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7067,7 +7067,7 @@ def d_9169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9170(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9170(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7092,7 +7092,7 @@ def t_9170(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9171(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9171(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7112,7 +7112,7 @@ def t_9171(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9173(ctx, r1, s, E)
 
 
-def d_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7122,21 +7122,21 @@ def d_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9173(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9173(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9173, None, [], k)
 
 
-def d_9174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9175(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9175(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7149,7 +7149,7 @@ def t_9175(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9177(ctx, k, s, E)
 
 
-def d_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7159,7 +7159,7 @@ def d_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7173,7 +7173,7 @@ def t_9177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6842')))
 
 
-def t_9178(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9178(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7182,7 +7182,7 @@ def t_9178(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10411(ctx, E), k)
 
 
-def d_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7192,7 +7192,7 @@ def d_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7202,7 +7202,7 @@ def d_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7369,7 +7369,7 @@ def d_9193(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return True
 
 
-def t_9194(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9194(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7386,7 +7386,7 @@ def t_9194(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9197(ctx, k, s, E)
 
 
-def d_9195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7396,7 +7396,7 @@ def d_9195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7406,7 +7406,7 @@ def d_9196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9197(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9197(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7432,7 +7432,7 @@ def t_9197(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9199(ctx, r1, s, E)
 
 
-def d_9198(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9198(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7442,7 +7442,7 @@ def d_9198(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9199(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9199(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7467,7 +7467,7 @@ def t_9199(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7487,7 +7487,7 @@ def t_9200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9202(ctx, r1, s, E)
 
 
-def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7497,21 +7497,21 @@ def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9202(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9202(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9202, None, [], k)
 
 
-def d_9203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9204(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9204(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7524,7 +7524,7 @@ def t_9204(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9206(ctx, k, s, E)
 
 
-def d_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7534,7 +7534,7 @@ def d_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7548,7 +7548,7 @@ def t_9206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6856')))
 
 
-def t_9207(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9207(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7557,7 +7557,7 @@ def t_9207(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10445(ctx, E), k)
 
 
-def d_9208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7567,7 +7567,7 @@ def d_9208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7577,7 +7577,7 @@ def d_9209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7781,7 +7781,7 @@ def d_9222(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     return True
 
 
-def t_9223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7807,7 +7807,7 @@ def t_9223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9225(ctx, r1, s, E)
 
 
-def d_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7817,7 +7817,7 @@ def d_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9225(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9225(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7842,7 +7842,7 @@ def t_9225(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9226(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9226(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7862,7 +7862,7 @@ def t_9226(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9228(ctx, r1, s, E)
 
 
-def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7872,21 +7872,21 @@ def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9228(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9228(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9228, None, [], k)
 
 
-def d_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7899,7 +7899,7 @@ def t_9230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9232(ctx, k, s, E)
 
 
-def d_9231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7909,7 +7909,7 @@ def d_9231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9232(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9232(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7923,7 +7923,7 @@ def t_9232(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6865')))
 
 
-def t_9233(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9233(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7932,7 +7932,7 @@ def t_9233(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10476(ctx, E), k)
 
 
-def d_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7942,7 +7942,7 @@ def d_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7952,7 +7952,7 @@ def d_9235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8119,7 +8119,7 @@ def d_9248(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     return True
 
 
-def t_9249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8136,7 +8136,7 @@ def t_9249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9252(ctx, k, s, E)
 
 
-def d_9250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8146,7 +8146,7 @@ def d_9250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8156,7 +8156,7 @@ def d_9251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9252(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9252(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8182,7 +8182,7 @@ def t_9252(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9254(ctx, r1, s, E)
 
 
-def d_9253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8192,7 +8192,7 @@ def d_9253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9254(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9254(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8217,7 +8217,7 @@ def t_9254(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8237,7 +8237,7 @@ def t_9255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9257(ctx, r1, s, E)
 
 
-def d_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8247,21 +8247,21 @@ def d_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9257(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9257(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9257, None, [], k)
 
 
-def d_9258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8274,7 +8274,7 @@ def t_9259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9261(ctx, k, s, E)
 
 
-def d_9260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8284,7 +8284,7 @@ def d_9260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9261(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9261(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8298,7 +8298,7 @@ def t_9261(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6879')))
 
 
-def t_9262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8307,7 +8307,7 @@ def t_9262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10508(ctx, E), k)
 
 
-def d_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8317,7 +8317,7 @@ def d_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8327,7 +8327,7 @@ def d_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8494,7 +8494,7 @@ def d_9277(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     return True
 
 
-def t_9278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8511,7 +8511,7 @@ def t_9278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9281(ctx, k, s, E)
 
 
-def d_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8521,7 +8521,7 @@ def d_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8531,7 +8531,7 @@ def d_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9281(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9281(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8557,7 +8557,7 @@ def t_9281(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9283(ctx, r1, s, E)
 
 
-def d_9282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8567,7 +8567,7 @@ def d_9282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9283(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9283(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8592,7 +8592,7 @@ def t_9283(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8612,7 +8612,7 @@ def t_9284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9286(ctx, r1, s, E)
 
 
-def d_9285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8622,21 +8622,21 @@ def d_9285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9286(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9286(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9286, None, [], k)
 
 
-def d_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9288(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9288(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8649,7 +8649,7 @@ def t_9288(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9290(ctx, k, s, E)
 
 
-def d_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8659,7 +8659,7 @@ def d_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9290(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9290(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8673,7 +8673,7 @@ def t_9290(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6893')))
 
 
-def t_9291(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9291(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8682,7 +8682,7 @@ def t_9291(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10542(ctx, E), k)
 
 
-def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8692,7 +8692,7 @@ def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8702,7 +8702,7 @@ def d_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8846,7 +8846,7 @@ def t_9304(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     return CHOOSE(ctx, 9304, None, [], k)
 
 
-def t_9305(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9305(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8897,7 +8897,7 @@ def d_9308(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return True
 
 
-def t_9309(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9309(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8914,7 +8914,7 @@ def t_9309(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9312(ctx, k, s, E)
 
 
-def d_9310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8924,7 +8924,7 @@ def d_9310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8934,7 +8934,7 @@ def d_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9312(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9312(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8960,7 +8960,7 @@ def t_9312(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9314(ctx, r1, s, E)
 
 
-def d_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8970,7 +8970,7 @@ def d_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9314(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9314(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8995,7 +8995,7 @@ def t_9314(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9315(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9315(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9015,7 +9015,7 @@ def t_9315(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9317(ctx, r1, s, E)
 
 
-def d_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9025,21 +9025,21 @@ def d_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9317(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9317(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9317, None, [], k)
 
 
-def d_9318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9319(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9319(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9052,7 +9052,7 @@ def t_9319(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9321(ctx, k, s, E)
 
 
-def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9062,7 +9062,7 @@ def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9321(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9321(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9076,7 +9076,7 @@ def t_9321(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6921')))
 
 
-def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9085,7 +9085,7 @@ def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10577(ctx, E), k)
 
 
-def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9095,7 +9095,7 @@ def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9105,7 +9105,7 @@ def d_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9325(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9325(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9308,7 +9308,7 @@ def d_9338(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return True
 
 
-def t_9339(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9339(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9325,7 +9325,7 @@ def t_9339(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9342(ctx, k, s, E)
 
 
-def d_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9335,7 +9335,7 @@ def d_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9345,7 +9345,7 @@ def d_9341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9371,7 +9371,7 @@ def t_9342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9344(ctx, r1, s, E)
 
 
-def d_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9381,7 +9381,7 @@ def d_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9344(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9344(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9406,7 +9406,7 @@ def t_9344(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9345(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9345(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9426,7 +9426,7 @@ def t_9345(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9347(ctx, r1, s, E)
 
 
-def d_9346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9436,21 +9436,21 @@ def d_9346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9347(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9347(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9347, None, [], k)
 
 
-def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9349(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9349(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9463,7 +9463,7 @@ def t_9349(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9351(ctx, k, s, E)
 
 
-def d_9350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9473,7 +9473,7 @@ def d_9350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9351(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9351(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9487,7 +9487,7 @@ def t_9351(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6945')))
 
 
-def t_9352(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9352(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9496,7 +9496,7 @@ def t_9352(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10612(ctx, E), k)
 
 
-def d_9353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9506,7 +9506,7 @@ def d_9353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9516,7 +9516,7 @@ def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9683,7 +9683,7 @@ def d_9367(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return True
 
 
-def t_9368(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9368(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9700,7 +9700,7 @@ def t_9368(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9371(ctx, k, s, E)
 
 
-def d_9369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9710,7 +9710,7 @@ def d_9369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9720,7 +9720,7 @@ def d_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9371(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9371(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9746,7 +9746,7 @@ def t_9371(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9373(ctx, r1, s, E)
 
 
-def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9756,7 +9756,7 @@ def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9373(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9373(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9781,7 +9781,7 @@ def t_9373(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9374(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9374(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9801,7 +9801,7 @@ def t_9374(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9376(ctx, r1, s, E)
 
 
-def d_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9811,21 +9811,21 @@ def d_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9376(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9376(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9376, None, [], k)
 
 
-def d_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9378(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9378(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9838,7 +9838,7 @@ def t_9378(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9380(ctx, k, s, E)
 
 
-def d_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9848,7 +9848,7 @@ def d_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9380(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9380(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9862,7 +9862,7 @@ def t_9380(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6969')))
 
 
-def t_9381(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9381(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9871,7 +9871,7 @@ def t_9381(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10646(ctx, E), k)
 
 
-def d_9382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9881,7 +9881,7 @@ def d_9382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9891,7 +9891,7 @@ def d_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10035,7 +10035,7 @@ def t_9394(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     return CHOOSE(ctx, 9394, None, [], k)
 
 
-def t_9395(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9395(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10086,7 +10086,7 @@ def d_9398(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return True
 
 
-def t_9399(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9399(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10103,7 +10103,7 @@ def t_9399(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9402(ctx, k, s, E)
 
 
-def d_9400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10113,7 +10113,7 @@ def d_9400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10123,7 +10123,7 @@ def d_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9402(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9402(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10149,7 +10149,7 @@ def t_9402(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9404(ctx, r1, s, E)
 
 
-def d_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10159,7 +10159,7 @@ def d_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10184,7 +10184,7 @@ def t_9404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9405(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9405(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10204,7 +10204,7 @@ def t_9405(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9407(ctx, r1, s, E)
 
 
-def d_9406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10214,21 +10214,21 @@ def d_9406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9407, None, [], k)
 
 
-def d_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10241,7 +10241,7 @@ def t_9409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9411(ctx, k, s, E)
 
 
-def d_9410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10251,7 +10251,7 @@ def d_9410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10265,7 +10265,7 @@ def t_9411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~6991')))
 
 
-def t_9412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10274,7 +10274,7 @@ def t_9412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10681(ctx, E), k)
 
 
-def d_9413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10284,7 +10284,7 @@ def d_9413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10294,7 +10294,7 @@ def d_9414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10497,7 +10497,7 @@ def d_9428(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return True
 
 
-def t_9429(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9429(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10514,7 +10514,7 @@ def t_9429(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9432(ctx, k, s, E)
 
 
-def d_9430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10524,7 +10524,7 @@ def d_9430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10534,7 +10534,7 @@ def d_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10560,7 +10560,7 @@ def t_9432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9434(ctx, r1, s, E)
 
 
-def d_9433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10570,7 +10570,7 @@ def d_9433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9434(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9434(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10595,7 +10595,7 @@ def t_9434(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10615,7 +10615,7 @@ def t_9435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9437(ctx, r1, s, E)
 
 
-def d_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10625,21 +10625,21 @@ def d_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9437, None, [], k)
 
 
-def d_9438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9439(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9439(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10652,7 +10652,7 @@ def t_9439(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9441(ctx, k, s, E)
 
 
-def d_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10662,7 +10662,7 @@ def d_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10676,7 +10676,7 @@ def t_9441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7015')))
 
 
-def t_9442(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9442(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10685,7 +10685,7 @@ def t_9442(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10716(ctx, E), k)
 
 
-def d_9443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10695,7 +10695,7 @@ def d_9443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10705,7 +10705,7 @@ def d_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10872,7 +10872,7 @@ def d_9457(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return True
 
 
-def t_9458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def t_9458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10889,7 +10889,7 @@ def t_9458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9461(ctx, k, s, E)
 
 
-def d_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10899,7 +10899,7 @@ def d_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def d_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
+def d_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10909,7 +10909,7 @@ def d_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:65
     return True
 
 
-def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10935,7 +10935,7 @@ def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9463(ctx, r1, s, E)
 
 
-def d_9462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10945,7 +10945,7 @@ def d_9462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10970,7 +10970,7 @@ def t_9463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10990,7 +10990,7 @@ def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9466(ctx, r1, s, E)
 
 
-def d_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11000,21 +11000,21 @@ def d_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9466, None, [], k)
 
 
-def d_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9468(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9468(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11027,7 +11027,7 @@ def t_9468(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9470(ctx, k, s, E)
 
 
-def d_9469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11037,7 +11037,7 @@ def d_9469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9470(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9470(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11051,7 +11051,7 @@ def t_9470(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7039')))
 
 
-def t_9471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11060,7 +11060,7 @@ def t_9471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10750(ctx, E), k)
 
 
-def d_9472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11070,7 +11070,7 @@ def d_9472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11080,7 +11080,7 @@ def d_9473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12257,11 +12257,11 @@ CODE = {
     10768: x_10768,
 }
 AT = {
-    9983: 'rules_data/pampero/definitions/resources.yaml:53',
-    9984: 'rules_data/pampero/definitions/resources.yaml:53',
-    9987: 'rules_data/pampero/definitions/resources.yaml:55',
-    9991: 'rules_data/pampero/definitions/resources.yaml:58',
-    9992: 'rules_data/pampero/definitions/resources.yaml:55',
+    9983: 'rules_data/pampero/definitions/resources.yaml:55',
+    9984: 'rules_data/pampero/definitions/resources.yaml:55',
+    9987: 'rules_data/pampero/definitions/resources.yaml:57',
+    9991: 'rules_data/pampero/definitions/resources.yaml:60',
+    9992: 'rules_data/pampero/definitions/resources.yaml:57',
     9997: 'rules_data/pampero/definitions/resources.yaml:26',
     9998: 'rules_data/pampero/definitions/resources.yaml:27',
     10000: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12271,12 +12271,12 @@ AT = {
     10006: 'rules_data/pampero/definitions/resources.yaml:30',
     10007: 'rules_data/pampero/definitions/resources.yaml:30',
     10011: 'rules_data/pampero/modules/private_industry.yaml:12',
-    10012: 'rules_data/pampero/definitions/resources.yaml:65',
-    10015: 'rules_data/pampero/definitions/resources.yaml:53',
-    10016: 'rules_data/pampero/definitions/resources.yaml:53',
-    10019: 'rules_data/pampero/definitions/resources.yaml:55',
-    10023: 'rules_data/pampero/definitions/resources.yaml:58',
-    10024: 'rules_data/pampero/definitions/resources.yaml:55',
+    10012: 'rules_data/pampero/definitions/resources.yaml:68',
+    10015: 'rules_data/pampero/definitions/resources.yaml:55',
+    10016: 'rules_data/pampero/definitions/resources.yaml:55',
+    10019: 'rules_data/pampero/definitions/resources.yaml:57',
+    10023: 'rules_data/pampero/definitions/resources.yaml:60',
+    10024: 'rules_data/pampero/definitions/resources.yaml:57',
     10031: 'rules_data/pampero/definitions/resources.yaml:26',
     10032: 'rules_data/pampero/definitions/resources.yaml:27',
     10034: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12286,12 +12286,12 @@ AT = {
     10040: 'rules_data/pampero/definitions/resources.yaml:30',
     10041: 'rules_data/pampero/definitions/resources.yaml:30',
     10045: 'rules_data/pampero/modules/private_industry.yaml:12',
-    10046: 'rules_data/pampero/definitions/resources.yaml:65',
-    10049: 'rules_data/pampero/definitions/resources.yaml:53',
-    10050: 'rules_data/pampero/definitions/resources.yaml:53',
-    10053: 'rules_data/pampero/definitions/resources.yaml:55',
-    10057: 'rules_data/pampero/definitions/resources.yaml:58',
-    10058: 'rules_data/pampero/definitions/resources.yaml:55',
+    10046: 'rules_data/pampero/definitions/resources.yaml:68',
+    10049: 'rules_data/pampero/definitions/resources.yaml:55',
+    10050: 'rules_data/pampero/definitions/resources.yaml:55',
+    10053: 'rules_data/pampero/definitions/resources.yaml:57',
+    10057: 'rules_data/pampero/definitions/resources.yaml:60',
+    10058: 'rules_data/pampero/definitions/resources.yaml:57',
     10065: 'rules_data/pampero/definitions/resources.yaml:26',
     10066: 'rules_data/pampero/definitions/resources.yaml:27',
     10068: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12300,11 +12300,11 @@ AT = {
     10072: 'rules_data/pampero/definitions/resources.yaml:29',
     10074: 'rules_data/pampero/definitions/resources.yaml:30',
     10075: 'rules_data/pampero/definitions/resources.yaml:30',
-    10080: 'rules_data/pampero/definitions/resources.yaml:53',
-    10081: 'rules_data/pampero/definitions/resources.yaml:53',
-    10084: 'rules_data/pampero/definitions/resources.yaml:55',
-    10088: 'rules_data/pampero/definitions/resources.yaml:58',
-    10089: 'rules_data/pampero/definitions/resources.yaml:55',
+    10080: 'rules_data/pampero/definitions/resources.yaml:55',
+    10081: 'rules_data/pampero/definitions/resources.yaml:55',
+    10084: 'rules_data/pampero/definitions/resources.yaml:57',
+    10088: 'rules_data/pampero/definitions/resources.yaml:60',
+    10089: 'rules_data/pampero/definitions/resources.yaml:57',
     10094: 'rules_data/pampero/definitions/resources.yaml:26',
     10095: 'rules_data/pampero/definitions/resources.yaml:27',
     10097: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12314,12 +12314,12 @@ AT = {
     10103: 'rules_data/pampero/definitions/resources.yaml:30',
     10104: 'rules_data/pampero/definitions/resources.yaml:30',
     10108: 'rules_data/pampero/modules/private_industry.yaml:15',
-    10109: 'rules_data/pampero/definitions/resources.yaml:65',
-    10112: 'rules_data/pampero/definitions/resources.yaml:53',
-    10113: 'rules_data/pampero/definitions/resources.yaml:53',
-    10116: 'rules_data/pampero/definitions/resources.yaml:55',
-    10120: 'rules_data/pampero/definitions/resources.yaml:58',
-    10121: 'rules_data/pampero/definitions/resources.yaml:55',
+    10109: 'rules_data/pampero/definitions/resources.yaml:68',
+    10112: 'rules_data/pampero/definitions/resources.yaml:55',
+    10113: 'rules_data/pampero/definitions/resources.yaml:55',
+    10116: 'rules_data/pampero/definitions/resources.yaml:57',
+    10120: 'rules_data/pampero/definitions/resources.yaml:60',
+    10121: 'rules_data/pampero/definitions/resources.yaml:57',
     10128: 'rules_data/pampero/definitions/resources.yaml:26',
     10129: 'rules_data/pampero/definitions/resources.yaml:27',
     10131: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12329,12 +12329,12 @@ AT = {
     10137: 'rules_data/pampero/definitions/resources.yaml:30',
     10138: 'rules_data/pampero/definitions/resources.yaml:30',
     10142: 'rules_data/pampero/modules/private_industry.yaml:15',
-    10143: 'rules_data/pampero/definitions/resources.yaml:65',
-    10146: 'rules_data/pampero/definitions/resources.yaml:53',
-    10147: 'rules_data/pampero/definitions/resources.yaml:53',
-    10150: 'rules_data/pampero/definitions/resources.yaml:55',
-    10154: 'rules_data/pampero/definitions/resources.yaml:58',
-    10155: 'rules_data/pampero/definitions/resources.yaml:55',
+    10143: 'rules_data/pampero/definitions/resources.yaml:68',
+    10146: 'rules_data/pampero/definitions/resources.yaml:55',
+    10147: 'rules_data/pampero/definitions/resources.yaml:55',
+    10150: 'rules_data/pampero/definitions/resources.yaml:57',
+    10154: 'rules_data/pampero/definitions/resources.yaml:60',
+    10155: 'rules_data/pampero/definitions/resources.yaml:57',
     10162: 'rules_data/pampero/definitions/resources.yaml:26',
     10163: 'rules_data/pampero/definitions/resources.yaml:27',
     10165: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12343,11 +12343,11 @@ AT = {
     10169: 'rules_data/pampero/definitions/resources.yaml:29',
     10171: 'rules_data/pampero/definitions/resources.yaml:30',
     10172: 'rules_data/pampero/definitions/resources.yaml:30',
-    10177: 'rules_data/pampero/definitions/resources.yaml:53',
-    10178: 'rules_data/pampero/definitions/resources.yaml:53',
-    10181: 'rules_data/pampero/definitions/resources.yaml:55',
-    10185: 'rules_data/pampero/definitions/resources.yaml:58',
-    10186: 'rules_data/pampero/definitions/resources.yaml:55',
+    10177: 'rules_data/pampero/definitions/resources.yaml:55',
+    10178: 'rules_data/pampero/definitions/resources.yaml:55',
+    10181: 'rules_data/pampero/definitions/resources.yaml:57',
+    10185: 'rules_data/pampero/definitions/resources.yaml:60',
+    10186: 'rules_data/pampero/definitions/resources.yaml:57',
     10191: 'rules_data/pampero/definitions/resources.yaml:26',
     10192: 'rules_data/pampero/definitions/resources.yaml:27',
     10194: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12357,12 +12357,12 @@ AT = {
     10200: 'rules_data/pampero/definitions/resources.yaml:30',
     10201: 'rules_data/pampero/definitions/resources.yaml:30',
     10205: 'rules_data/pampero/modules/private_industry.yaml:18',
-    10206: 'rules_data/pampero/definitions/resources.yaml:65',
-    10209: 'rules_data/pampero/definitions/resources.yaml:53',
-    10210: 'rules_data/pampero/definitions/resources.yaml:53',
-    10213: 'rules_data/pampero/definitions/resources.yaml:55',
-    10217: 'rules_data/pampero/definitions/resources.yaml:58',
-    10218: 'rules_data/pampero/definitions/resources.yaml:55',
+    10206: 'rules_data/pampero/definitions/resources.yaml:68',
+    10209: 'rules_data/pampero/definitions/resources.yaml:55',
+    10210: 'rules_data/pampero/definitions/resources.yaml:55',
+    10213: 'rules_data/pampero/definitions/resources.yaml:57',
+    10217: 'rules_data/pampero/definitions/resources.yaml:60',
+    10218: 'rules_data/pampero/definitions/resources.yaml:57',
     10225: 'rules_data/pampero/definitions/resources.yaml:26',
     10226: 'rules_data/pampero/definitions/resources.yaml:27',
     10228: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12372,12 +12372,12 @@ AT = {
     10234: 'rules_data/pampero/definitions/resources.yaml:30',
     10235: 'rules_data/pampero/definitions/resources.yaml:30',
     10239: 'rules_data/pampero/modules/private_industry.yaml:18',
-    10240: 'rules_data/pampero/definitions/resources.yaml:65',
-    10243: 'rules_data/pampero/definitions/resources.yaml:53',
-    10244: 'rules_data/pampero/definitions/resources.yaml:53',
-    10247: 'rules_data/pampero/definitions/resources.yaml:55',
-    10251: 'rules_data/pampero/definitions/resources.yaml:58',
-    10252: 'rules_data/pampero/definitions/resources.yaml:55',
+    10240: 'rules_data/pampero/definitions/resources.yaml:68',
+    10243: 'rules_data/pampero/definitions/resources.yaml:55',
+    10244: 'rules_data/pampero/definitions/resources.yaml:55',
+    10247: 'rules_data/pampero/definitions/resources.yaml:57',
+    10251: 'rules_data/pampero/definitions/resources.yaml:60',
+    10252: 'rules_data/pampero/definitions/resources.yaml:57',
     10259: 'rules_data/pampero/definitions/resources.yaml:26',
     10260: 'rules_data/pampero/definitions/resources.yaml:27',
     10262: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12386,11 +12386,11 @@ AT = {
     10266: 'rules_data/pampero/definitions/resources.yaml:29',
     10268: 'rules_data/pampero/definitions/resources.yaml:30',
     10269: 'rules_data/pampero/definitions/resources.yaml:30',
-    10274: 'rules_data/pampero/definitions/resources.yaml:53',
-    10275: 'rules_data/pampero/definitions/resources.yaml:53',
-    10278: 'rules_data/pampero/definitions/resources.yaml:55',
-    10282: 'rules_data/pampero/definitions/resources.yaml:58',
-    10283: 'rules_data/pampero/definitions/resources.yaml:55',
+    10274: 'rules_data/pampero/definitions/resources.yaml:55',
+    10275: 'rules_data/pampero/definitions/resources.yaml:55',
+    10278: 'rules_data/pampero/definitions/resources.yaml:57',
+    10282: 'rules_data/pampero/definitions/resources.yaml:60',
+    10283: 'rules_data/pampero/definitions/resources.yaml:57',
     10288: 'rules_data/pampero/definitions/resources.yaml:26',
     10289: 'rules_data/pampero/definitions/resources.yaml:27',
     10291: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12400,12 +12400,12 @@ AT = {
     10297: 'rules_data/pampero/definitions/resources.yaml:30',
     10298: 'rules_data/pampero/definitions/resources.yaml:30',
     10302: 'rules_data/pampero/modules/private_industry.yaml:21',
-    10303: 'rules_data/pampero/definitions/resources.yaml:65',
-    10306: 'rules_data/pampero/definitions/resources.yaml:53',
-    10307: 'rules_data/pampero/definitions/resources.yaml:53',
-    10310: 'rules_data/pampero/definitions/resources.yaml:55',
-    10314: 'rules_data/pampero/definitions/resources.yaml:58',
-    10315: 'rules_data/pampero/definitions/resources.yaml:55',
+    10303: 'rules_data/pampero/definitions/resources.yaml:68',
+    10306: 'rules_data/pampero/definitions/resources.yaml:55',
+    10307: 'rules_data/pampero/definitions/resources.yaml:55',
+    10310: 'rules_data/pampero/definitions/resources.yaml:57',
+    10314: 'rules_data/pampero/definitions/resources.yaml:60',
+    10315: 'rules_data/pampero/definitions/resources.yaml:57',
     10322: 'rules_data/pampero/definitions/resources.yaml:26',
     10323: 'rules_data/pampero/definitions/resources.yaml:27',
     10325: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12415,12 +12415,12 @@ AT = {
     10331: 'rules_data/pampero/definitions/resources.yaml:30',
     10332: 'rules_data/pampero/definitions/resources.yaml:30',
     10336: 'rules_data/pampero/modules/private_industry.yaml:21',
-    10337: 'rules_data/pampero/definitions/resources.yaml:65',
-    10340: 'rules_data/pampero/definitions/resources.yaml:53',
-    10341: 'rules_data/pampero/definitions/resources.yaml:53',
-    10344: 'rules_data/pampero/definitions/resources.yaml:55',
-    10348: 'rules_data/pampero/definitions/resources.yaml:58',
-    10349: 'rules_data/pampero/definitions/resources.yaml:55',
+    10337: 'rules_data/pampero/definitions/resources.yaml:68',
+    10340: 'rules_data/pampero/definitions/resources.yaml:55',
+    10341: 'rules_data/pampero/definitions/resources.yaml:55',
+    10344: 'rules_data/pampero/definitions/resources.yaml:57',
+    10348: 'rules_data/pampero/definitions/resources.yaml:60',
+    10349: 'rules_data/pampero/definitions/resources.yaml:57',
     10356: 'rules_data/pampero/definitions/resources.yaml:26',
     10357: 'rules_data/pampero/definitions/resources.yaml:27',
     10359: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12429,11 +12429,11 @@ AT = {
     10363: 'rules_data/pampero/definitions/resources.yaml:29',
     10365: 'rules_data/pampero/definitions/resources.yaml:30',
     10366: 'rules_data/pampero/definitions/resources.yaml:30',
-    10371: 'rules_data/pampero/definitions/resources.yaml:53',
-    10372: 'rules_data/pampero/definitions/resources.yaml:53',
-    10375: 'rules_data/pampero/definitions/resources.yaml:55',
-    10379: 'rules_data/pampero/definitions/resources.yaml:58',
-    10380: 'rules_data/pampero/definitions/resources.yaml:55',
+    10371: 'rules_data/pampero/definitions/resources.yaml:55',
+    10372: 'rules_data/pampero/definitions/resources.yaml:55',
+    10375: 'rules_data/pampero/definitions/resources.yaml:57',
+    10379: 'rules_data/pampero/definitions/resources.yaml:60',
+    10380: 'rules_data/pampero/definitions/resources.yaml:57',
     10385: 'rules_data/pampero/definitions/resources.yaml:26',
     10386: 'rules_data/pampero/definitions/resources.yaml:27',
     10388: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12443,12 +12443,12 @@ AT = {
     10394: 'rules_data/pampero/definitions/resources.yaml:30',
     10395: 'rules_data/pampero/definitions/resources.yaml:30',
     10399: 'rules_data/pampero/modules/private_industry.yaml:24',
-    10400: 'rules_data/pampero/definitions/resources.yaml:65',
-    10403: 'rules_data/pampero/definitions/resources.yaml:53',
-    10404: 'rules_data/pampero/definitions/resources.yaml:53',
-    10407: 'rules_data/pampero/definitions/resources.yaml:55',
-    10411: 'rules_data/pampero/definitions/resources.yaml:58',
-    10412: 'rules_data/pampero/definitions/resources.yaml:55',
+    10400: 'rules_data/pampero/definitions/resources.yaml:68',
+    10403: 'rules_data/pampero/definitions/resources.yaml:55',
+    10404: 'rules_data/pampero/definitions/resources.yaml:55',
+    10407: 'rules_data/pampero/definitions/resources.yaml:57',
+    10411: 'rules_data/pampero/definitions/resources.yaml:60',
+    10412: 'rules_data/pampero/definitions/resources.yaml:57',
     10419: 'rules_data/pampero/definitions/resources.yaml:26',
     10420: 'rules_data/pampero/definitions/resources.yaml:27',
     10422: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12458,12 +12458,12 @@ AT = {
     10428: 'rules_data/pampero/definitions/resources.yaml:30',
     10429: 'rules_data/pampero/definitions/resources.yaml:30',
     10433: 'rules_data/pampero/modules/private_industry.yaml:24',
-    10434: 'rules_data/pampero/definitions/resources.yaml:65',
-    10437: 'rules_data/pampero/definitions/resources.yaml:53',
-    10438: 'rules_data/pampero/definitions/resources.yaml:53',
-    10441: 'rules_data/pampero/definitions/resources.yaml:55',
-    10445: 'rules_data/pampero/definitions/resources.yaml:58',
-    10446: 'rules_data/pampero/definitions/resources.yaml:55',
+    10434: 'rules_data/pampero/definitions/resources.yaml:68',
+    10437: 'rules_data/pampero/definitions/resources.yaml:55',
+    10438: 'rules_data/pampero/definitions/resources.yaml:55',
+    10441: 'rules_data/pampero/definitions/resources.yaml:57',
+    10445: 'rules_data/pampero/definitions/resources.yaml:60',
+    10446: 'rules_data/pampero/definitions/resources.yaml:57',
     10453: 'rules_data/pampero/definitions/resources.yaml:26',
     10454: 'rules_data/pampero/definitions/resources.yaml:27',
     10456: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12472,11 +12472,11 @@ AT = {
     10460: 'rules_data/pampero/definitions/resources.yaml:29',
     10462: 'rules_data/pampero/definitions/resources.yaml:30',
     10463: 'rules_data/pampero/definitions/resources.yaml:30',
-    10468: 'rules_data/pampero/definitions/resources.yaml:53',
-    10469: 'rules_data/pampero/definitions/resources.yaml:53',
-    10472: 'rules_data/pampero/definitions/resources.yaml:55',
-    10476: 'rules_data/pampero/definitions/resources.yaml:58',
-    10477: 'rules_data/pampero/definitions/resources.yaml:55',
+    10468: 'rules_data/pampero/definitions/resources.yaml:55',
+    10469: 'rules_data/pampero/definitions/resources.yaml:55',
+    10472: 'rules_data/pampero/definitions/resources.yaml:57',
+    10476: 'rules_data/pampero/definitions/resources.yaml:60',
+    10477: 'rules_data/pampero/definitions/resources.yaml:57',
     10482: 'rules_data/pampero/definitions/resources.yaml:26',
     10483: 'rules_data/pampero/definitions/resources.yaml:27',
     10485: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12486,12 +12486,12 @@ AT = {
     10491: 'rules_data/pampero/definitions/resources.yaml:30',
     10492: 'rules_data/pampero/definitions/resources.yaml:30',
     10496: 'rules_data/pampero/modules/private_industry.yaml:27',
-    10497: 'rules_data/pampero/definitions/resources.yaml:65',
-    10500: 'rules_data/pampero/definitions/resources.yaml:53',
-    10501: 'rules_data/pampero/definitions/resources.yaml:53',
-    10504: 'rules_data/pampero/definitions/resources.yaml:55',
-    10508: 'rules_data/pampero/definitions/resources.yaml:58',
-    10509: 'rules_data/pampero/definitions/resources.yaml:55',
+    10497: 'rules_data/pampero/definitions/resources.yaml:68',
+    10500: 'rules_data/pampero/definitions/resources.yaml:55',
+    10501: 'rules_data/pampero/definitions/resources.yaml:55',
+    10504: 'rules_data/pampero/definitions/resources.yaml:57',
+    10508: 'rules_data/pampero/definitions/resources.yaml:60',
+    10509: 'rules_data/pampero/definitions/resources.yaml:57',
     10516: 'rules_data/pampero/definitions/resources.yaml:26',
     10517: 'rules_data/pampero/definitions/resources.yaml:27',
     10519: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12501,12 +12501,12 @@ AT = {
     10525: 'rules_data/pampero/definitions/resources.yaml:30',
     10526: 'rules_data/pampero/definitions/resources.yaml:30',
     10530: 'rules_data/pampero/modules/private_industry.yaml:27',
-    10531: 'rules_data/pampero/definitions/resources.yaml:65',
-    10534: 'rules_data/pampero/definitions/resources.yaml:53',
-    10535: 'rules_data/pampero/definitions/resources.yaml:53',
-    10538: 'rules_data/pampero/definitions/resources.yaml:55',
-    10542: 'rules_data/pampero/definitions/resources.yaml:58',
-    10543: 'rules_data/pampero/definitions/resources.yaml:55',
+    10531: 'rules_data/pampero/definitions/resources.yaml:68',
+    10534: 'rules_data/pampero/definitions/resources.yaml:55',
+    10535: 'rules_data/pampero/definitions/resources.yaml:55',
+    10538: 'rules_data/pampero/definitions/resources.yaml:57',
+    10542: 'rules_data/pampero/definitions/resources.yaml:60',
+    10543: 'rules_data/pampero/definitions/resources.yaml:57',
     10550: 'rules_data/pampero/definitions/resources.yaml:26',
     10551: 'rules_data/pampero/definitions/resources.yaml:27',
     10553: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12517,12 +12517,12 @@ AT = {
     10560: 'rules_data/pampero/definitions/resources.yaml:30',
     10562: 'rules_data/pampero/modules/private_industry.yaml:29',
     10565: 'rules_data/pampero/modules/private_industry.yaml:36',
-    10566: 'rules_data/pampero/definitions/resources.yaml:65',
-    10569: 'rules_data/pampero/definitions/resources.yaml:53',
-    10570: 'rules_data/pampero/definitions/resources.yaml:53',
-    10573: 'rules_data/pampero/definitions/resources.yaml:55',
-    10577: 'rules_data/pampero/definitions/resources.yaml:58',
-    10578: 'rules_data/pampero/definitions/resources.yaml:55',
+    10566: 'rules_data/pampero/definitions/resources.yaml:68',
+    10569: 'rules_data/pampero/definitions/resources.yaml:55',
+    10570: 'rules_data/pampero/definitions/resources.yaml:55',
+    10573: 'rules_data/pampero/definitions/resources.yaml:57',
+    10577: 'rules_data/pampero/definitions/resources.yaml:60',
+    10578: 'rules_data/pampero/definitions/resources.yaml:57',
     10585: 'rules_data/pampero/definitions/resources.yaml:26',
     10586: 'rules_data/pampero/definitions/resources.yaml:27',
     10588: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12532,12 +12532,12 @@ AT = {
     10594: 'rules_data/pampero/definitions/resources.yaml:30',
     10595: 'rules_data/pampero/definitions/resources.yaml:30',
     10600: 'rules_data/pampero/modules/private_industry.yaml:36',
-    10601: 'rules_data/pampero/definitions/resources.yaml:65',
-    10604: 'rules_data/pampero/definitions/resources.yaml:53',
-    10605: 'rules_data/pampero/definitions/resources.yaml:53',
-    10608: 'rules_data/pampero/definitions/resources.yaml:55',
-    10612: 'rules_data/pampero/definitions/resources.yaml:58',
-    10613: 'rules_data/pampero/definitions/resources.yaml:55',
+    10601: 'rules_data/pampero/definitions/resources.yaml:68',
+    10604: 'rules_data/pampero/definitions/resources.yaml:55',
+    10605: 'rules_data/pampero/definitions/resources.yaml:55',
+    10608: 'rules_data/pampero/definitions/resources.yaml:57',
+    10612: 'rules_data/pampero/definitions/resources.yaml:60',
+    10613: 'rules_data/pampero/definitions/resources.yaml:57',
     10620: 'rules_data/pampero/definitions/resources.yaml:26',
     10621: 'rules_data/pampero/definitions/resources.yaml:27',
     10623: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12547,12 +12547,12 @@ AT = {
     10629: 'rules_data/pampero/definitions/resources.yaml:30',
     10630: 'rules_data/pampero/definitions/resources.yaml:30',
     10634: 'rules_data/pampero/modules/private_industry.yaml:36',
-    10635: 'rules_data/pampero/definitions/resources.yaml:65',
-    10638: 'rules_data/pampero/definitions/resources.yaml:53',
-    10639: 'rules_data/pampero/definitions/resources.yaml:53',
-    10642: 'rules_data/pampero/definitions/resources.yaml:55',
-    10646: 'rules_data/pampero/definitions/resources.yaml:58',
-    10647: 'rules_data/pampero/definitions/resources.yaml:55',
+    10635: 'rules_data/pampero/definitions/resources.yaml:68',
+    10638: 'rules_data/pampero/definitions/resources.yaml:55',
+    10639: 'rules_data/pampero/definitions/resources.yaml:55',
+    10642: 'rules_data/pampero/definitions/resources.yaml:57',
+    10646: 'rules_data/pampero/definitions/resources.yaml:60',
+    10647: 'rules_data/pampero/definitions/resources.yaml:57',
     10654: 'rules_data/pampero/definitions/resources.yaml:26',
     10655: 'rules_data/pampero/definitions/resources.yaml:27',
     10657: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12562,12 +12562,12 @@ AT = {
     10663: 'rules_data/pampero/definitions/resources.yaml:30',
     10664: 'rules_data/pampero/definitions/resources.yaml:30',
     10669: 'rules_data/pampero/modules/private_industry.yaml:42',
-    10670: 'rules_data/pampero/definitions/resources.yaml:65',
-    10673: 'rules_data/pampero/definitions/resources.yaml:53',
-    10674: 'rules_data/pampero/definitions/resources.yaml:53',
-    10677: 'rules_data/pampero/definitions/resources.yaml:55',
-    10681: 'rules_data/pampero/definitions/resources.yaml:58',
-    10682: 'rules_data/pampero/definitions/resources.yaml:55',
+    10670: 'rules_data/pampero/definitions/resources.yaml:68',
+    10673: 'rules_data/pampero/definitions/resources.yaml:55',
+    10674: 'rules_data/pampero/definitions/resources.yaml:55',
+    10677: 'rules_data/pampero/definitions/resources.yaml:57',
+    10681: 'rules_data/pampero/definitions/resources.yaml:60',
+    10682: 'rules_data/pampero/definitions/resources.yaml:57',
     10689: 'rules_data/pampero/definitions/resources.yaml:26',
     10690: 'rules_data/pampero/definitions/resources.yaml:27',
     10692: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12577,12 +12577,12 @@ AT = {
     10698: 'rules_data/pampero/definitions/resources.yaml:30',
     10699: 'rules_data/pampero/definitions/resources.yaml:30',
     10704: 'rules_data/pampero/modules/private_industry.yaml:42',
-    10705: 'rules_data/pampero/definitions/resources.yaml:65',
-    10708: 'rules_data/pampero/definitions/resources.yaml:53',
-    10709: 'rules_data/pampero/definitions/resources.yaml:53',
-    10712: 'rules_data/pampero/definitions/resources.yaml:55',
-    10716: 'rules_data/pampero/definitions/resources.yaml:58',
-    10717: 'rules_data/pampero/definitions/resources.yaml:55',
+    10705: 'rules_data/pampero/definitions/resources.yaml:68',
+    10708: 'rules_data/pampero/definitions/resources.yaml:55',
+    10709: 'rules_data/pampero/definitions/resources.yaml:55',
+    10712: 'rules_data/pampero/definitions/resources.yaml:57',
+    10716: 'rules_data/pampero/definitions/resources.yaml:60',
+    10717: 'rules_data/pampero/definitions/resources.yaml:57',
     10724: 'rules_data/pampero/definitions/resources.yaml:26',
     10725: 'rules_data/pampero/definitions/resources.yaml:27',
     10727: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12592,12 +12592,12 @@ AT = {
     10733: 'rules_data/pampero/definitions/resources.yaml:30',
     10734: 'rules_data/pampero/definitions/resources.yaml:30',
     10738: 'rules_data/pampero/modules/private_industry.yaml:42',
-    10739: 'rules_data/pampero/definitions/resources.yaml:65',
-    10742: 'rules_data/pampero/definitions/resources.yaml:53',
-    10743: 'rules_data/pampero/definitions/resources.yaml:53',
-    10746: 'rules_data/pampero/definitions/resources.yaml:55',
-    10750: 'rules_data/pampero/definitions/resources.yaml:58',
-    10751: 'rules_data/pampero/definitions/resources.yaml:55',
+    10739: 'rules_data/pampero/definitions/resources.yaml:68',
+    10742: 'rules_data/pampero/definitions/resources.yaml:55',
+    10743: 'rules_data/pampero/definitions/resources.yaml:55',
+    10746: 'rules_data/pampero/definitions/resources.yaml:57',
+    10750: 'rules_data/pampero/definitions/resources.yaml:60',
+    10751: 'rules_data/pampero/definitions/resources.yaml:57',
     10758: 'rules_data/pampero/definitions/resources.yaml:26',
     10759: 'rules_data/pampero/definitions/resources.yaml:27',
     10761: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -12634,17 +12634,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:12',
                     'id': 8802,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6677',
                             'e': {'op': 'var', 'n': 'n~6675', 'x': 9982},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8804,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6678',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 9983},
@@ -12676,24 +12676,24 @@ RECORDS = {
                                 ],
                                 'x': 9984,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6679',
                                         'e': {'op': 'lit', 'v': 0, 'x': 9985},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8807,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8809,
                                                 },
                                                 'label': {
@@ -12749,21 +12749,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6679', 'x': 9988},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6680', 'x': 9989},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8811,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6680', 'x': 9990},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -12773,14 +12773,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 9991,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8813,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8812,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8810,
                                                 },
                                                 'label': {
@@ -12799,36 +12799,36 @@ RECORDS = {
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8808,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6677', 'x': 9993},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6679', 'x': 9994},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8814,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8806,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8805,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6681',
                             'e': {'op': 'var', 'n': 'left~6677', 'x': 9995},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8815,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6682',
                             'e': {'op': 'var', 'n': 'r~6676', 'x': 9996},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8816,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -13058,7 +13058,7 @@ RECORDS = {
                             'id': 8817,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8803,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:12
@@ -13187,10 +13187,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:12',
                     'id': 8828,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6689',
                             'e': {
@@ -13200,27 +13200,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6688'},
                                 'x': 10012,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8830,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6690',
                             'e': {'op': 'var', 'n': 'r~6687', 'x': 10013},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8831,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6691',
                                     'e': {'op': 'var', 'n': 'n~6689', 'x': 10014},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8833,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6692',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10015},
@@ -13252,24 +13252,24 @@ RECORDS = {
                                         ],
                                         'x': 10016,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6693',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10017},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8836,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8838,
                                                         },
                                                         'label': {
@@ -13325,21 +13325,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6693', 'x': 10020},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6694', 'x': 10021},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8840,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6694', 'x': 10022},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -13349,14 +13349,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10023,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8842,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8841,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8839,
                                                         },
                                                         'label': {
@@ -13379,36 +13379,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6690', 'x': 10026},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8837,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6691', 'x': 10027},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6693', 'x': 10028},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8843,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8835,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8834,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6695',
                                     'e': {'op': 'var', 'n': 'left~6691', 'x': 10029},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8844,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6696',
                                     'e': {'op': 'var', 'n': 'r~6690', 'x': 10030},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8845,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -13638,11 +13638,11 @@ RECORDS = {
                                     'id': 8846,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8832,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8829,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:12
@@ -13771,10 +13771,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:12',
                     'id': 8857,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6703',
                             'e': {
@@ -13784,27 +13784,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6702'},
                                 'x': 10046,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8859,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6704',
                             'e': {'op': 'var', 'n': 'r~6701', 'x': 10047},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8860,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6705',
                                     'e': {'op': 'var', 'n': 'n~6703', 'x': 10048},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8862,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6706',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10049},
@@ -13836,24 +13836,24 @@ RECORDS = {
                                         ],
                                         'x': 10050,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6707',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10051},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8865,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8867,
                                                         },
                                                         'label': {
@@ -13909,21 +13909,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6707', 'x': 10054},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6708', 'x': 10055},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8869,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6708', 'x': 10056},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -13933,14 +13933,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10057,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8871,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8870,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8868,
                                                         },
                                                         'label': {
@@ -13963,36 +13963,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6704', 'x': 10060},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8866,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6705', 'x': 10061},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6707', 'x': 10062},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8872,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8864,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8863,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6709',
                                     'e': {'op': 'var', 'n': 'left~6705', 'x': 10063},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8873,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6710',
                                     'e': {'op': 'var', 'n': 'r~6704', 'x': 10064},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8874,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -14222,11 +14222,11 @@ RECORDS = {
                                     'id': 8875,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8861,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8858,
                 },
             ],
@@ -14262,17 +14262,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:15',
                     'id': 8886,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6714',
                             'e': {'op': 'var', 'n': 'n~6712', 'x': 10079},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8888,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6715',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10080},
@@ -14304,24 +14304,24 @@ RECORDS = {
                                 ],
                                 'x': 10081,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6716',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10082},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8891,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8893,
                                                 },
                                                 'label': {
@@ -14377,21 +14377,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6716', 'x': 10085},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6717', 'x': 10086},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8895,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6717', 'x': 10087},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -14401,14 +14401,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10088,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8897,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8896,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8894,
                                                 },
                                                 'label': {
@@ -14427,36 +14427,36 @@ RECORDS = {
                                             'args': {'n': 5, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8892,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6714', 'x': 10090},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6716', 'x': 10091},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8898,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8890,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8889,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6718',
                             'e': {'op': 'var', 'n': 'left~6714', 'x': 10092},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8899,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6719',
                             'e': {'op': 'var', 'n': 'r~6713', 'x': 10093},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8900,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -14686,7 +14686,7 @@ RECORDS = {
                             'id': 8901,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8887,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:15
@@ -14815,10 +14815,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:15',
                     'id': 8912,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6726',
                             'e': {
@@ -14828,27 +14828,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6725'},
                                 'x': 10109,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8914,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6727',
                             'e': {'op': 'var', 'n': 'r~6724', 'x': 10110},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8915,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6728',
                                     'e': {'op': 'var', 'n': 'n~6726', 'x': 10111},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8917,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6729',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10112},
@@ -14880,24 +14880,24 @@ RECORDS = {
                                         ],
                                         'x': 10113,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6730',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10114},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8920,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8922,
                                                         },
                                                         'label': {
@@ -14953,21 +14953,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6730', 'x': 10117},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6731', 'x': 10118},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8924,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6731', 'x': 10119},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -14977,14 +14977,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10120,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8926,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8925,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8923,
                                                         },
                                                         'label': {
@@ -15007,36 +15007,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6727', 'x': 10123},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8921,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6728', 'x': 10124},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6730', 'x': 10125},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8927,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8919,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8918,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6732',
                                     'e': {'op': 'var', 'n': 'left~6728', 'x': 10126},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8928,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6733',
                                     'e': {'op': 'var', 'n': 'r~6727', 'x': 10127},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8929,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -15266,11 +15266,11 @@ RECORDS = {
                                     'id': 8930,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8916,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8913,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:15
@@ -15399,10 +15399,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:15',
                     'id': 8941,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6740',
                             'e': {
@@ -15412,27 +15412,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6739'},
                                 'x': 10143,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8943,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6741',
                             'e': {'op': 'var', 'n': 'r~6738', 'x': 10144},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8944,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6742',
                                     'e': {'op': 'var', 'n': 'n~6740', 'x': 10145},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 8946,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6743',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10146},
@@ -15464,24 +15464,24 @@ RECORDS = {
                                         ],
                                         'x': 10147,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6744',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10148},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 8949,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 8951,
                                                         },
                                                         'label': {
@@ -15537,21 +15537,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6744', 'x': 10151},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6745', 'x': 10152},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8953,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6745', 'x': 10153},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -15561,14 +15561,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10154,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 8955,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 8954,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8952,
                                                         },
                                                         'label': {
@@ -15591,36 +15591,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6741', 'x': 10157},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 8950,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6742', 'x': 10158},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6744', 'x': 10159},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 8956,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8948,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 8947,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6746',
                                     'e': {'op': 'var', 'n': 'left~6742', 'x': 10160},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8957,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6747',
                                     'e': {'op': 'var', 'n': 'r~6741', 'x': 10161},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 8958,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -15850,11 +15850,11 @@ RECORDS = {
                                     'id': 8959,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8945,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8942,
                 },
             ],
@@ -15891,17 +15891,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:18',
                     'id': 8970,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6751',
                             'e': {'op': 'var', 'n': 'n~6749', 'x': 10176},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 8972,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6752',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10177},
@@ -15933,24 +15933,24 @@ RECORDS = {
                                 ],
                                 'x': 10178,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6753',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10179},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 8975,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 8977,
                                                 },
                                                 'label': {
@@ -16006,21 +16006,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6753', 'x': 10182},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6754', 'x': 10183},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8979,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6754', 'x': 10184},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -16030,14 +16030,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10185,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 8981,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 8980,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 8978,
                                                 },
                                                 'label': {
@@ -16056,36 +16056,36 @@ RECORDS = {
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 8976,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6751', 'x': 10187},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6753', 'x': 10188},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 8982,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 8974,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 8973,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6755',
                             'e': {'op': 'var', 'n': 'left~6751', 'x': 10189},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8983,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6756',
                             'e': {'op': 'var', 'n': 'r~6750', 'x': 10190},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 8984,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -16315,7 +16315,7 @@ RECORDS = {
                             'id': 8985,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 8971,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:18
@@ -16444,10 +16444,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:18',
                     'id': 8996,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6763',
                             'e': {
@@ -16457,27 +16457,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6762'},
                                 'x': 10206,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8998,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6764',
                             'e': {'op': 'var', 'n': 'r~6761', 'x': 10207},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 8999,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6765',
                                     'e': {'op': 'var', 'n': 'n~6763', 'x': 10208},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9001,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6766',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10209},
@@ -16509,24 +16509,24 @@ RECORDS = {
                                         ],
                                         'x': 10210,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6767',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10211},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9004,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 9006,
                                                         },
                                                         'label': {
@@ -16582,21 +16582,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6767', 'x': 10214},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6768', 'x': 10215},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9008,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6768', 'x': 10216},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -16606,14 +16606,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10217,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9010,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9009,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9007,
                                                         },
                                                         'label': {
@@ -16636,36 +16636,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6764', 'x': 10220},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 9005,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6765', 'x': 10221},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6767', 'x': 10222},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9011,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9003,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 9002,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6769',
                                     'e': {'op': 'var', 'n': 'left~6765', 'x': 10223},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9012,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6770',
                                     'e': {'op': 'var', 'n': 'r~6764', 'x': 10224},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9013,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -16895,11 +16895,11 @@ RECORDS = {
                                     'id': 9014,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9000,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 8997,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:18
@@ -17028,10 +17028,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:18',
                     'id': 9025,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6777',
                             'e': {
@@ -17041,27 +17041,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6776'},
                                 'x': 10240,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9027,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6778',
                             'e': {'op': 'var', 'n': 'r~6775', 'x': 10241},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9028,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6779',
                                     'e': {'op': 'var', 'n': 'n~6777', 'x': 10242},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9030,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6780',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10243},
@@ -17093,24 +17093,24 @@ RECORDS = {
                                         ],
                                         'x': 10244,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6781',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10245},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9033,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 9035,
                                                         },
                                                         'label': {
@@ -17166,21 +17166,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6781', 'x': 10248},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6782', 'x': 10249},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9037,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6782', 'x': 10250},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -17190,14 +17190,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10251,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9039,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9038,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9036,
                                                         },
                                                         'label': {
@@ -17220,36 +17220,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6778', 'x': 10254},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 9034,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6779', 'x': 10255},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6781', 'x': 10256},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9040,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9032,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 9031,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6783',
                                     'e': {'op': 'var', 'n': 'left~6779', 'x': 10257},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9041,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6784',
                                     'e': {'op': 'var', 'n': 'r~6778', 'x': 10258},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9042,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -17479,11 +17479,11 @@ RECORDS = {
                                     'id': 9043,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9029,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 9026,
                 },
             ],
@@ -17519,17 +17519,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:21',
                     'id': 9054,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6788',
                             'e': {'op': 'var', 'n': 'n~6786', 'x': 10273},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9056,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6789',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10274},
@@ -17561,24 +17561,24 @@ RECORDS = {
                                 ],
                                 'x': 10275,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6790',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10276},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9059,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9061,
                                                 },
                                                 'label': {
@@ -17634,21 +17634,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6790', 'x': 10279},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6791', 'x': 10280},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9063,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6791', 'x': 10281},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -17658,14 +17658,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10282,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9065,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9064,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9062,
                                                 },
                                                 'label': {
@@ -17684,36 +17684,36 @@ RECORDS = {
                                             'args': {'n': 5, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9060,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6788', 'x': 10284},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6790', 'x': 10285},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9066,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9058,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9057,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6792',
                             'e': {'op': 'var', 'n': 'left~6788', 'x': 10286},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9067,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6793',
                             'e': {'op': 'var', 'n': 'r~6787', 'x': 10287},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9068,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -17943,7 +17943,7 @@ RECORDS = {
                             'id': 9069,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9055,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:21
@@ -18072,10 +18072,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:21',
                     'id': 9080,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6800',
                             'e': {
@@ -18085,27 +18085,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6799'},
                                 'x': 10303,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9082,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6801',
                             'e': {'op': 'var', 'n': 'r~6798', 'x': 10304},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9083,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6802',
                                     'e': {'op': 'var', 'n': 'n~6800', 'x': 10305},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9085,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6803',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10306},
@@ -18137,24 +18137,24 @@ RECORDS = {
                                         ],
                                         'x': 10307,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6804',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10308},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9088,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 9090,
                                                         },
                                                         'label': {
@@ -18210,21 +18210,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6804', 'x': 10311},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6805', 'x': 10312},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9092,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6805', 'x': 10313},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -18234,14 +18234,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10314,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9094,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9093,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9091,
                                                         },
                                                         'label': {
@@ -18264,36 +18264,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6801', 'x': 10317},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 9089,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6802', 'x': 10318},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6804', 'x': 10319},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9095,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9087,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 9086,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6806',
                                     'e': {'op': 'var', 'n': 'left~6802', 'x': 10320},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9096,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6807',
                                     'e': {'op': 'var', 'n': 'r~6801', 'x': 10321},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9097,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -18523,11 +18523,11 @@ RECORDS = {
                                     'id': 9098,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9084,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 9081,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:21
@@ -18656,10 +18656,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:21',
                     'id': 9109,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6814',
                             'e': {
@@ -18669,27 +18669,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6813'},
                                 'x': 10337,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9111,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6815',
                             'e': {'op': 'var', 'n': 'r~6812', 'x': 10338},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9112,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6816',
                                     'e': {'op': 'var', 'n': 'n~6814', 'x': 10339},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9114,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6817',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10340},
@@ -18721,24 +18721,24 @@ RECORDS = {
                                         ],
                                         'x': 10341,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6818',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10342},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9117,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 9119,
                                                         },
                                                         'label': {
@@ -18794,21 +18794,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6818', 'x': 10345},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6819', 'x': 10346},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9121,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6819', 'x': 10347},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -18818,14 +18818,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10348,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9123,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9122,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9120,
                                                         },
                                                         'label': {
@@ -18848,36 +18848,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6815', 'x': 10351},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 9118,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6816', 'x': 10352},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6818', 'x': 10353},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9124,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9116,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 9115,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6820',
                                     'e': {'op': 'var', 'n': 'left~6816', 'x': 10354},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9125,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6821',
                                     'e': {'op': 'var', 'n': 'r~6815', 'x': 10355},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9126,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -19107,11 +19107,11 @@ RECORDS = {
                                     'id': 9127,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9113,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 9110,
                 },
             ],
@@ -19148,17 +19148,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:24',
                     'id': 9138,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6825',
                             'e': {'op': 'var', 'n': 'n~6823', 'x': 10370},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9140,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6826',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10371},
@@ -19190,24 +19190,24 @@ RECORDS = {
                                 ],
                                 'x': 10372,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6827',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10373},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9143,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9145,
                                                 },
                                                 'label': {
@@ -19263,21 +19263,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6827', 'x': 10376},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6828', 'x': 10377},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9147,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6828', 'x': 10378},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -19287,14 +19287,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10379,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9149,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9148,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9146,
                                                 },
                                                 'label': {
@@ -19313,36 +19313,36 @@ RECORDS = {
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9144,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6825', 'x': 10381},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6827', 'x': 10382},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9150,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9142,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9141,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6829',
                             'e': {'op': 'var', 'n': 'left~6825', 'x': 10383},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9151,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6830',
                             'e': {'op': 'var', 'n': 'r~6824', 'x': 10384},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9152,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -19572,7 +19572,7 @@ RECORDS = {
                             'id': 9153,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9139,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:24
@@ -19701,10 +19701,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:24',
                     'id': 9164,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6837',
                             'e': {
@@ -19714,27 +19714,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6836'},
                                 'x': 10400,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9166,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6838',
                             'e': {'op': 'var', 'n': 'r~6835', 'x': 10401},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9167,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6839',
                                     'e': {'op': 'var', 'n': 'n~6837', 'x': 10402},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9169,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6840',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10403},
@@ -19766,24 +19766,24 @@ RECORDS = {
                                         ],
                                         'x': 10404,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6841',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10405},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9172,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 9174,
                                                         },
                                                         'label': {
@@ -19839,21 +19839,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6841', 'x': 10408},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6842', 'x': 10409},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9176,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6842', 'x': 10410},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -19863,14 +19863,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10411,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9178,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9177,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9175,
                                                         },
                                                         'label': {
@@ -19893,36 +19893,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6838', 'x': 10414},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 9173,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6839', 'x': 10415},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6841', 'x': 10416},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9179,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9171,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 9170,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6843',
                                     'e': {'op': 'var', 'n': 'left~6839', 'x': 10417},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9180,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6844',
                                     'e': {'op': 'var', 'n': 'r~6838', 'x': 10418},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9181,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -20152,11 +20152,11 @@ RECORDS = {
                                     'id': 9182,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9168,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 9165,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:24
@@ -20285,10 +20285,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:24',
                     'id': 9193,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6851',
                             'e': {
@@ -20298,27 +20298,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6850'},
                                 'x': 10434,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9195,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6852',
                             'e': {'op': 'var', 'n': 'r~6849', 'x': 10435},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9196,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6853',
                                     'e': {'op': 'var', 'n': 'n~6851', 'x': 10436},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9198,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6854',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10437},
@@ -20350,24 +20350,24 @@ RECORDS = {
                                         ],
                                         'x': 10438,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6855',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10439},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9201,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 9203,
                                                         },
                                                         'label': {
@@ -20423,21 +20423,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6855', 'x': 10442},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6856', 'x': 10443},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9205,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6856', 'x': 10444},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -20447,14 +20447,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10445,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9207,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9206,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9204,
                                                         },
                                                         'label': {
@@ -20477,36 +20477,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6852', 'x': 10448},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 9202,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6853', 'x': 10449},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6855', 'x': 10450},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9208,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9200,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 9199,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6857',
                                     'e': {'op': 'var', 'n': 'left~6853', 'x': 10451},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9209,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6858',
                                     'e': {'op': 'var', 'n': 'r~6852', 'x': 10452},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9210,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -20736,11 +20736,11 @@ RECORDS = {
                                     'id': 9211,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9197,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 9194,
                 },
             ],
@@ -20776,17 +20776,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:27',
                     'id': 9222,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~6862',
                             'e': {'op': 'var', 'n': 'n~6860', 'x': 10467},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9224,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~6863',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10468},
@@ -20818,24 +20818,24 @@ RECORDS = {
                                 ],
                                 'x': 10469,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~6864',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10470},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9227,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9229,
                                                 },
                                                 'label': {
@@ -20891,21 +20891,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~6864', 'x': 10473},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~6865', 'x': 10474},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9231,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~6865', 'x': 10475},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -20915,14 +20915,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10476,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9233,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9232,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9230,
                                                 },
                                                 'label': {
@@ -20941,36 +20941,36 @@ RECORDS = {
                                             'args': {'n': 5, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9228,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~6862', 'x': 10478},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~6864', 'x': 10479},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9234,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9226,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9225,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~6866',
                             'e': {'op': 'var', 'n': 'left~6862', 'x': 10480},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9235,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~6867',
                             'e': {'op': 'var', 'n': 'r~6861', 'x': 10481},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9236,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -21200,7 +21200,7 @@ RECORDS = {
                             'id': 9237,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9223,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:27
@@ -21329,10 +21329,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:27',
                     'id': 9248,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6874',
                             'e': {
@@ -21342,27 +21342,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6873'},
                                 'x': 10497,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9250,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6875',
                             'e': {'op': 'var', 'n': 'r~6872', 'x': 10498},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9251,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6876',
                                     'e': {'op': 'var', 'n': 'n~6874', 'x': 10499},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9253,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6877',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10500},
@@ -21394,24 +21394,24 @@ RECORDS = {
                                         ],
                                         'x': 10501,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6878',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10502},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9256,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 9258,
                                                         },
                                                         'label': {
@@ -21467,21 +21467,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6878', 'x': 10505},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6879', 'x': 10506},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9260,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6879', 'x': 10507},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -21491,14 +21491,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10508,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9262,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9261,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9259,
                                                         },
                                                         'label': {
@@ -21521,36 +21521,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6875', 'x': 10511},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 9257,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6876', 'x': 10512},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6878', 'x': 10513},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9263,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9255,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 9254,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6880',
                                     'e': {'op': 'var', 'n': 'left~6876', 'x': 10514},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9264,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6881',
                                     'e': {'op': 'var', 'n': 'r~6875', 'x': 10515},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9265,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -21780,11 +21780,11 @@ RECORDS = {
                                     'id': 9266,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9252,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 9249,
                 },
                 {  # rules_data/pampero/modules/private_industry.yaml:27
@@ -21913,10 +21913,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/private_industry.yaml:27',
                     'id': 9277,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:65
+                {  # rules_data/pampero/definitions/resources.yaml:68
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'n~6888',
                             'e': {
@@ -21926,27 +21926,27 @@ RECORDS = {
                                 'b': {'op': 'var', 'n': 'k~6887'},
                                 'x': 10531,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9279,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:65
+                        {  # rules_data/pampero/definitions/resources.yaml:68
                             'op': 'let',
                             'v': 'r~6889',
                             'e': {'op': 'var', 'n': 'r~6886', 'x': 10532},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:68',
                             'id': 9280,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'seq',
                             'b': [
-                                {  # rules_data/pampero/definitions/resources.yaml:52
+                                {  # rules_data/pampero/definitions/resources.yaml:54
                                     'op': 'let',
                                     'v': 'left~6890',
                                     'e': {'op': 'var', 'n': 'n~6888', 'x': 10533},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                     'id': 9282,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:53
+                                {  # rules_data/pampero/definitions/resources.yaml:55
                                     'op': 'for',
                                     'v': 'rep~6891',
                                     'src': {'op': 'ids', 'kind': 'replacements', 'x': 10534},
@@ -21978,24 +21978,24 @@ RECORDS = {
                                         ],
                                         'x': 10535,
                                     },
-                                    'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:54
+                                            {  # rules_data/pampero/definitions/resources.yaml:56
                                                 'op': 'let',
                                                 'v': 'taken~6892',
                                                 'e': {'op': 'lit', 'v': 0, 'x': 10536},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                 'id': 9285,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:55
+                                            {  # rules_data/pampero/definitions/resources.yaml:57
                                                 'op': 'choose',
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                             'op': 'skip',
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                             'id': 9287,
                                                         },
                                                         'label': {
@@ -22051,21 +22051,21 @@ RECORDS = {
                                                                 'label': 'instead',
                                                             },
                                                         ],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'set',
                                                                     't': {'op': 'var', 'n': 'taken~6892', 'x': 10539},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 'instead~6893', 'x': 10540},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9289,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                {  # rules_data/pampero/definitions/resources.yaml:60
                                                                     'op': 'rep',
                                                                     'n': {'op': 'var', 'n': 'instead~6893', 'x': 10541},
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -22075,14 +22075,14 @@ RECORDS = {
                                                                             'd': None,
                                                                             'x': 10542,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9291,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                     'id': 9290,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9288,
                                                         },
                                                         'label': {
@@ -22105,36 +22105,36 @@ RECORDS = {
                                                         'r': {'op': 'var', 'n': 'r~6889', 'x': 10545},
                                                     },
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                 'id': 9286,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:59
+                                            {  # rules_data/pampero/definitions/resources.yaml:61
                                                 'op': 'set',
                                                 't': {'op': 'var', 'n': 'left~6890', 'x': 10546},
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'taken~6892', 'x': 10547},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                 'id': 9292,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9284,
                                     },
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                     'id': 9283,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'n~6894',
                                     'e': {'op': 'var', 'n': 'left~6890', 'x': 10548},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9293,
                                 },
-                                {  # rules_data/pampero/definitions/resources.yaml:60
+                                {  # rules_data/pampero/definitions/resources.yaml:62
                                     'op': 'let',
                                     'v': 'r~6895',
                                     'e': {'op': 'var', 'n': 'r~6889', 'x': 10549},
-                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                    'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                     'id': 9294,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:26
@@ -22364,11 +22364,11 @@ RECORDS = {
                                     'id': 9295,
                                 },
                             ],
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9281,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:68',
                     'id': 9278,
                 },
             ],
@@ -23401,7 +23401,7 @@ RECORDS = {
             'alts': [
                 {
                     'gens': [],
-                    'b': {  # rules_data/pampero/definitions/resources.yaml:65
+                    'b': {  # rules_data/pampero/definitions/resources.yaml:68
                         'op': 'seq',
                         'b': [
                             {  # rules_data/pampero/modules/private_industry.yaml:36
@@ -23545,10 +23545,10 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:36',
                                 'id': 9308,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:65
+                            {  # rules_data/pampero/definitions/resources.yaml:68
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'n~6916',
                                         'e': {
@@ -23558,27 +23558,27 @@ RECORDS = {
                                             'b': {'op': 'var', 'n': 'k~6915'},
                                             'x': 10566,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9310,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'r~6917',
                                         'e': {'op': 'var', 'n': 'r~6914', 'x': 10567},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9311,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:52
+                                    {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:52
+                                            {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6918',
                                                 'e': {'op': 'var', 'n': 'n~6916', 'x': 10568},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9313,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:53
+                                            {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6919',
                                                 'src': {'op': 'ids', 'kind': 'replacements', 'x': 10569},
@@ -23610,24 +23610,24 @@ RECORDS = {
                                                     ],
                                                     'x': 10570,
                                                 },
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:54
+                                                        {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6920',
                                                             'e': {'op': 'lit', 'v': 0, 'x': 10571},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9316,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:55
+                                                        {  # rules_data/pampero/definitions/resources.yaml:57
                                                             'op': 'choose',
                                                             'alts': [
                                                                 {
                                                                     'gens': [],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                         'op': 'skip',
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                                         'id': 9318,
                                                                     },
                                                                     'label': {
@@ -23683,21 +23683,21 @@ RECORDS = {
                                                                             'label': 'instead',
                                                                         },
                                                                     ],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
                                                                                 't': {'op': 'var', 'n': 'taken~6920', 'x': 10574},
                                                                                 'o': '=',
                                                                                 'e': {'op': 'var', 'n': 'instead~6921', 'x': 10575},
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9320,
                                                                             },
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
                                                                                 'n': {'op': 'var', 'n': 'instead~6921', 'x': 10576},
-                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -23707,14 +23707,14 @@ RECORDS = {
                                                                                         'd': None,
                                                                                         'x': 10577,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9322,
                                                                                 },
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9321,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9319,
                                                                     },
                                                                     'label': {
@@ -23737,36 +23737,36 @@ RECORDS = {
                                                                     'r': {'op': 'var', 'n': 'r~6917', 'x': 10580},
                                                                 },
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                             'id': 9317,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:59
+                                                        {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'left~6918', 'x': 10581},
                                                             'o': '-=',
                                                             'e': {'op': 'var', 'n': 'taken~6920', 'x': 10582},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9323,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9315,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                                 'id': 9314,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6922',
                                                 'e': {'op': 'var', 'n': 'left~6918', 'x': 10583},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9324,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6923',
                                                 'e': {'op': 'var', 'n': 'r~6917', 'x': 10584},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9325,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:26
@@ -23996,15 +23996,15 @@ RECORDS = {
                                                 'id': 9326,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9312,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                 'id': 9309,
                             },
                         ],
-                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                         'id': 9305,
                     },
                     'label': {
@@ -25032,10 +25032,10 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:36',
                                 'id': 9338,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:65
+                            {  # rules_data/pampero/definitions/resources.yaml:68
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'n~6940',
                                         'e': {
@@ -25045,27 +25045,27 @@ RECORDS = {
                                             'b': {'op': 'var', 'n': 'k~6939'},
                                             'x': 10601,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9340,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'r~6941',
                                         'e': {'op': 'var', 'n': 'r~6938', 'x': 10602},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9341,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:52
+                                    {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:52
+                                            {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6942',
                                                 'e': {'op': 'var', 'n': 'n~6940', 'x': 10603},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9343,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:53
+                                            {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6943',
                                                 'src': {'op': 'ids', 'kind': 'replacements', 'x': 10604},
@@ -25097,24 +25097,24 @@ RECORDS = {
                                                     ],
                                                     'x': 10605,
                                                 },
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:54
+                                                        {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6944',
                                                             'e': {'op': 'lit', 'v': 0, 'x': 10606},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9346,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:55
+                                                        {  # rules_data/pampero/definitions/resources.yaml:57
                                                             'op': 'choose',
                                                             'alts': [
                                                                 {
                                                                     'gens': [],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                         'op': 'skip',
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                                         'id': 9348,
                                                                     },
                                                                     'label': {
@@ -25170,21 +25170,21 @@ RECORDS = {
                                                                             'label': 'instead',
                                                                         },
                                                                     ],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
                                                                                 't': {'op': 'var', 'n': 'taken~6944', 'x': 10609},
                                                                                 'o': '=',
                                                                                 'e': {'op': 'var', 'n': 'instead~6945', 'x': 10610},
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9350,
                                                                             },
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
                                                                                 'n': {'op': 'var', 'n': 'instead~6945', 'x': 10611},
-                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -25194,14 +25194,14 @@ RECORDS = {
                                                                                         'd': None,
                                                                                         'x': 10612,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9352,
                                                                                 },
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9351,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9349,
                                                                     },
                                                                     'label': {
@@ -25224,36 +25224,36 @@ RECORDS = {
                                                                     'r': {'op': 'var', 'n': 'r~6941', 'x': 10615},
                                                                 },
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                             'id': 9347,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:59
+                                                        {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'left~6942', 'x': 10616},
                                                             'o': '-=',
                                                             'e': {'op': 'var', 'n': 'taken~6944', 'x': 10617},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9353,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9345,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                                 'id': 9344,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6946',
                                                 'e': {'op': 'var', 'n': 'left~6942', 'x': 10618},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9354,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6947',
                                                 'e': {'op': 'var', 'n': 'r~6941', 'x': 10619},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9355,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:26
@@ -25483,11 +25483,11 @@ RECORDS = {
                                                 'id': 9356,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9342,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                 'id': 9339,
                             },
                             {  # rules_data/pampero/modules/private_industry.yaml:36
@@ -26504,10 +26504,10 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:36',
                                 'id': 9367,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:65
+                            {  # rules_data/pampero/definitions/resources.yaml:68
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'n~6964',
                                         'e': {
@@ -26517,27 +26517,27 @@ RECORDS = {
                                             'b': {'op': 'var', 'n': 'k~6963'},
                                             'x': 10635,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9369,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'r~6965',
                                         'e': {'op': 'var', 'n': 'r~6962', 'x': 10636},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9370,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:52
+                                    {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:52
+                                            {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6966',
                                                 'e': {'op': 'var', 'n': 'n~6964', 'x': 10637},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9372,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:53
+                                            {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6967',
                                                 'src': {'op': 'ids', 'kind': 'replacements', 'x': 10638},
@@ -26569,24 +26569,24 @@ RECORDS = {
                                                     ],
                                                     'x': 10639,
                                                 },
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:54
+                                                        {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6968',
                                                             'e': {'op': 'lit', 'v': 0, 'x': 10640},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9375,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:55
+                                                        {  # rules_data/pampero/definitions/resources.yaml:57
                                                             'op': 'choose',
                                                             'alts': [
                                                                 {
                                                                     'gens': [],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                         'op': 'skip',
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                                         'id': 9377,
                                                                     },
                                                                     'label': {
@@ -26642,21 +26642,21 @@ RECORDS = {
                                                                             'label': 'instead',
                                                                         },
                                                                     ],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
                                                                                 't': {'op': 'var', 'n': 'taken~6968', 'x': 10643},
                                                                                 'o': '=',
                                                                                 'e': {'op': 'var', 'n': 'instead~6969', 'x': 10644},
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9379,
                                                                             },
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
                                                                                 'n': {'op': 'var', 'n': 'instead~6969', 'x': 10645},
-                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -26666,14 +26666,14 @@ RECORDS = {
                                                                                         'd': None,
                                                                                         'x': 10646,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9381,
                                                                                 },
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9380,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9378,
                                                                     },
                                                                     'label': {
@@ -26696,36 +26696,36 @@ RECORDS = {
                                                                     'r': {'op': 'var', 'n': 'r~6965', 'x': 10649},
                                                                 },
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                             'id': 9376,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:59
+                                                        {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'left~6966', 'x': 10650},
                                                             'o': '-=',
                                                             'e': {'op': 'var', 'n': 'taken~6968', 'x': 10651},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9382,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9374,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                                 'id': 9373,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6970',
                                                 'e': {'op': 'var', 'n': 'left~6966', 'x': 10652},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9383,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6971',
                                                 'e': {'op': 'var', 'n': 'r~6965', 'x': 10653},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9384,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:26
@@ -26955,11 +26955,11 @@ RECORDS = {
                                                 'id': 9385,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9371,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                 'id': 9368,
                             },
                         ],
@@ -26993,7 +26993,7 @@ RECORDS = {
             'alts': [
                 {
                     'gens': [],
-                    'b': {  # rules_data/pampero/definitions/resources.yaml:65
+                    'b': {  # rules_data/pampero/definitions/resources.yaml:68
                         'op': 'seq',
                         'b': [
                             {  # rules_data/pampero/modules/private_industry.yaml:42
@@ -27137,10 +27137,10 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:42',
                                 'id': 9398,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:65
+                            {  # rules_data/pampero/definitions/resources.yaml:68
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'n~6986',
                                         'e': {
@@ -27150,27 +27150,27 @@ RECORDS = {
                                             'b': {'op': 'var', 'n': 'k~6985'},
                                             'x': 10670,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9400,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'r~6987',
                                         'e': {'op': 'var', 'n': 'r~6984', 'x': 10671},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9401,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:52
+                                    {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:52
+                                            {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~6988',
                                                 'e': {'op': 'var', 'n': 'n~6986', 'x': 10672},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9403,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:53
+                                            {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~6989',
                                                 'src': {'op': 'ids', 'kind': 'replacements', 'x': 10673},
@@ -27202,24 +27202,24 @@ RECORDS = {
                                                     ],
                                                     'x': 10674,
                                                 },
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:54
+                                                        {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~6990',
                                                             'e': {'op': 'lit', 'v': 0, 'x': 10675},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9406,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:55
+                                                        {  # rules_data/pampero/definitions/resources.yaml:57
                                                             'op': 'choose',
                                                             'alts': [
                                                                 {
                                                                     'gens': [],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                         'op': 'skip',
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                                         'id': 9408,
                                                                     },
                                                                     'label': {
@@ -27275,21 +27275,21 @@ RECORDS = {
                                                                             'label': 'instead',
                                                                         },
                                                                     ],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
                                                                                 't': {'op': 'var', 'n': 'taken~6990', 'x': 10678},
                                                                                 'o': '=',
                                                                                 'e': {'op': 'var', 'n': 'instead~6991', 'x': 10679},
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9410,
                                                                             },
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
                                                                                 'n': {'op': 'var', 'n': 'instead~6991', 'x': 10680},
-                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -27299,14 +27299,14 @@ RECORDS = {
                                                                                         'd': None,
                                                                                         'x': 10681,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9412,
                                                                                 },
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9411,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9409,
                                                                     },
                                                                     'label': {
@@ -27329,36 +27329,36 @@ RECORDS = {
                                                                     'r': {'op': 'var', 'n': 'r~6987', 'x': 10684},
                                                                 },
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                             'id': 9407,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:59
+                                                        {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'left~6988', 'x': 10685},
                                                             'o': '-=',
                                                             'e': {'op': 'var', 'n': 'taken~6990', 'x': 10686},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9413,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9405,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                                 'id': 9404,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~6992',
                                                 'e': {'op': 'var', 'n': 'left~6988', 'x': 10687},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9414,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~6993',
                                                 'e': {'op': 'var', 'n': 'r~6987', 'x': 10688},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9415,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:26
@@ -27588,15 +27588,15 @@ RECORDS = {
                                                 'id': 9416,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9402,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                 'id': 9399,
                             },
                         ],
-                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                         'id': 9395,
                     },
                     'label': {
@@ -28624,10 +28624,10 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:42',
                                 'id': 9428,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:65
+                            {  # rules_data/pampero/definitions/resources.yaml:68
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'n~7010',
                                         'e': {
@@ -28637,27 +28637,27 @@ RECORDS = {
                                             'b': {'op': 'var', 'n': 'k~7009'},
                                             'x': 10705,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9430,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'r~7011',
                                         'e': {'op': 'var', 'n': 'r~7008', 'x': 10706},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9431,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:52
+                                    {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:52
+                                            {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~7012',
                                                 'e': {'op': 'var', 'n': 'n~7010', 'x': 10707},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9433,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:53
+                                            {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~7013',
                                                 'src': {'op': 'ids', 'kind': 'replacements', 'x': 10708},
@@ -28689,24 +28689,24 @@ RECORDS = {
                                                     ],
                                                     'x': 10709,
                                                 },
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:54
+                                                        {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~7014',
                                                             'e': {'op': 'lit', 'v': 0, 'x': 10710},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9436,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:55
+                                                        {  # rules_data/pampero/definitions/resources.yaml:57
                                                             'op': 'choose',
                                                             'alts': [
                                                                 {
                                                                     'gens': [],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                         'op': 'skip',
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                                         'id': 9438,
                                                                     },
                                                                     'label': {
@@ -28762,21 +28762,21 @@ RECORDS = {
                                                                             'label': 'instead',
                                                                         },
                                                                     ],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
                                                                                 't': {'op': 'var', 'n': 'taken~7014', 'x': 10713},
                                                                                 'o': '=',
                                                                                 'e': {'op': 'var', 'n': 'instead~7015', 'x': 10714},
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9440,
                                                                             },
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
                                                                                 'n': {'op': 'var', 'n': 'instead~7015', 'x': 10715},
-                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -28786,14 +28786,14 @@ RECORDS = {
                                                                                         'd': None,
                                                                                         'x': 10716,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9442,
                                                                                 },
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9441,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9439,
                                                                     },
                                                                     'label': {
@@ -28816,36 +28816,36 @@ RECORDS = {
                                                                     'r': {'op': 'var', 'n': 'r~7011', 'x': 10719},
                                                                 },
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                             'id': 9437,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:59
+                                                        {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'left~7012', 'x': 10720},
                                                             'o': '-=',
                                                             'e': {'op': 'var', 'n': 'taken~7014', 'x': 10721},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9443,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9435,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                                 'id': 9434,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~7016',
                                                 'e': {'op': 'var', 'n': 'left~7012', 'x': 10722},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9444,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~7017',
                                                 'e': {'op': 'var', 'n': 'r~7011', 'x': 10723},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9445,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:26
@@ -29075,11 +29075,11 @@ RECORDS = {
                                                 'id': 9446,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9432,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                 'id': 9429,
                             },
                             {  # rules_data/pampero/modules/private_industry.yaml:42
@@ -30096,10 +30096,10 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/private_industry.yaml:42',
                                 'id': 9457,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:65
+                            {  # rules_data/pampero/definitions/resources.yaml:68
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'n~7034',
                                         'e': {
@@ -30109,27 +30109,27 @@ RECORDS = {
                                             'b': {'op': 'var', 'n': 'k~7033'},
                                             'x': 10739,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9459,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:65
+                                    {  # rules_data/pampero/definitions/resources.yaml:68
                                         'op': 'let',
                                         'v': 'r~7035',
                                         'e': {'op': 'var', 'n': 'r~7032', 'x': 10740},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                         'id': 9460,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:52
+                                    {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:52
+                                            {  # rules_data/pampero/definitions/resources.yaml:54
                                                 'op': 'let',
                                                 'v': 'left~7036',
                                                 'e': {'op': 'var', 'n': 'n~7034', 'x': 10741},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                                 'id': 9462,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:53
+                                            {  # rules_data/pampero/definitions/resources.yaml:55
                                                 'op': 'for',
                                                 'v': 'rep~7037',
                                                 'src': {'op': 'ids', 'kind': 'replacements', 'x': 10742},
@@ -30161,24 +30161,24 @@ RECORDS = {
                                                     ],
                                                     'x': 10743,
                                                 },
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:54
+                                                        {  # rules_data/pampero/definitions/resources.yaml:56
                                                             'op': 'let',
                                                             'v': 'taken~7038',
                                                             'e': {'op': 'lit', 'v': 0, 'x': 10744},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                             'id': 9465,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:55
+                                                        {  # rules_data/pampero/definitions/resources.yaml:57
                                                             'op': 'choose',
                                                             'alts': [
                                                                 {
                                                                     'gens': [],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                         'op': 'skip',
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                                         'id': 9467,
                                                                     },
                                                                     'label': {
@@ -30234,21 +30234,21 @@ RECORDS = {
                                                                             'label': 'instead',
                                                                         },
                                                                     ],
-                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'set',
                                                                                 't': {'op': 'var', 'n': 'taken~7038', 'x': 10747},
                                                                                 'o': '=',
                                                                                 'e': {'op': 'var', 'n': 'instead~7039', 'x': 10748},
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9469,
                                                                             },
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                 'op': 'rep',
                                                                                 'n': {'op': 'var', 'n': 'instead~7039', 'x': 10749},
-                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -30258,14 +30258,14 @@ RECORDS = {
                                                                                         'd': None,
                                                                                         'x': 10750,
                                                                                     },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                     'id': 9471,
                                                                                 },
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                                 'id': 9470,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9468,
                                                                     },
                                                                     'label': {
@@ -30288,36 +30288,36 @@ RECORDS = {
                                                                     'r': {'op': 'var', 'n': 'r~7035', 'x': 10753},
                                                                 },
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                             'id': 9466,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:59
+                                                        {  # rules_data/pampero/definitions/resources.yaml:61
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'left~7036', 'x': 10754},
                                                             'o': '-=',
                                                             'e': {'op': 'var', 'n': 'taken~7038', 'x': 10755},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                             'id': 9472,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9464,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                                 'id': 9463,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'n~7040',
                                                 'e': {'op': 'var', 'n': 'left~7036', 'x': 10756},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9473,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:60
+                                            {  # rules_data/pampero/definitions/resources.yaml:62
                                                 'op': 'let',
                                                 'v': 'r~7041',
                                                 'e': {'op': 'var', 'n': 'r~7035', 'x': 10757},
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                                 'id': 9474,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:26
@@ -30547,11 +30547,11 @@ RECORDS = {
                                                 'id': 9475,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9461,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:65',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:68',
                                 'id': 9458,
                             },
                         ],

@@ -46,97 +46,97 @@ K = [
 ]
 
 
-def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:116
+def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
     return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~7044'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7044'), [])))) > num(0))
 
 
-def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:117
+def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~7044'), []))
 
 
-def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:119
+def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~7044'), [])
 
 
-def x_10777(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:119
+def x_10777(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
     return [E.get('item~7045')]
 
 
-def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:36
+def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
     return (bool((GET(ctx, 'decks', E.get('d~7046'), 'display', None) != None)) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~7046'), []))) < num(GET(ctx, 'decks', E.get('d~7046'), 'display', None)))) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7046'), []))) > num(0))))
 
 
-def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:37
+def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7046'), []))
 
 
-def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:38
+def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('display'), E.get('d~7046'), [])
 
 
-def x_10782(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:38
+def x_10782(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
     return [E.get('top~7047')]
 
 
-def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7046'), [])
 
 
-def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
     return [E.get('top~7047')]
 
 
-def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~7049'), 'to', None) == 'hand')
 
 
-def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return [E.get('item~7048')]
 
 
-def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
     return [E.get('item~7048')]
 
 
-def x_10792(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def x_10792(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~7048'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7048'), 'use', None) == 'now')))
@@ -150,7 +150,7 @@ def x_10795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10797(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def x_10797(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[0], E.get('item~7048'))
@@ -160,67 +160,67 @@ def x_10798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_10800(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:117
+def x_10800(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
     return {'item': E.get('item~7045')}
 
 
-def x_10801(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:117
+def x_10801(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
     return (K[1] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7044'), []))) > num(0)) else K[2])
 
 
-def x_10802(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def x_10802(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7044'), []))
 
 
-def x_10803(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10803(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('piles'), E.get('d~7044'), [])
 
 
-def x_10804(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10804(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('item~7053')]
 
 
-def x_10807(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10807(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'decks', E.get('d~7055'), 'to', None) == 'hand')
 
 
-def x_10808(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10808(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10809(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10809(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return [E.get('item~7054')]
 
 
-def x_10810(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def x_10810(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_10811(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def x_10811(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
     return [E.get('item~7054')]
 
 
-def x_10812(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def x_10812(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
     return (bool((GET(ctx, 'deck_items', E.get('item~7054'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7054'), 'use', None) == 'now')))
@@ -234,7 +234,7 @@ def x_10815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10817(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def x_10817(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[0], E.get('item~7054'))
@@ -244,29 +244,29 @@ def x_10818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7061'), 'instead_of', {}), 'gain', None) == E.get('r~7059'))) and bool((num(E.get('left~7060')) > num(0))))
 
 
-def x_10828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7060'), (E.get('left~7060') if (FLD(ctx, K[3], E.get('rep~7061')) == None) else FLD(ctx, K[3], E.get('rep~7061')))]))
 
 
-def x_10832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[4], E.get('rep~7061'))
 
 
-def x_10833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7063')}
@@ -357,7 +357,7 @@ def d_9486(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     return True
 
 
-def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:115
+def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,7 +371,7 @@ def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return nxt(num(E.get('n~7043')))
 
 
-def t_9488(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:116
+def t_9488(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -382,14 +382,14 @@ def t_9488(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return k()
 
 
-def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:117
+def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9489, None, [], k)
 
 
-def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:119
+def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -418,7 +418,7 @@ def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return t_9500(ctx, k, s, E)
 
 
-def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:119
+def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -430,7 +430,7 @@ def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:119
     return True
 
 
-def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:120
+def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -440,7 +440,7 @@ def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:120
     return True
 
 
-def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:36
+def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -452,7 +452,7 @@ def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:36
     return True
 
 
-def d_9494(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:37
+def d_9494(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -477,7 +477,7 @@ def d_9494(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:37
     return True
 
 
-def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:37
+def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -487,7 +487,7 @@ def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:37
     return True
 
 
-def d_9496(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:38
+def d_9496(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -499,7 +499,7 @@ def d_9496(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:38
     return True
 
 
-def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -511,7 +511,7 @@ def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     return True
 
 
-def d_9498(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:121
+def d_9498(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -521,7 +521,7 @@ def d_9498(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:121
     return True
 
 
-def d_9499(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:121
+def d_9499(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -531,7 +531,7 @@ def d_9499(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:121
     return True
 
 
-def t_9500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def t_9500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -542,7 +542,7 @@ def t_9500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return t_9502(ctx, k, s, E)
 
 
-def d_9501(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def d_9501(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -554,7 +554,7 @@ def d_9501(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     return True
 
 
-def t_9502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def t_9502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -569,7 +569,7 @@ def t_9502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return t_9504(ctx, k, s, E)
 
 
-def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -581,7 +581,7 @@ def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     return True
 
 
-def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -605,7 +605,7 @@ def t_9505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9507(ctx, k, s, E)
 
 
-def d_9506(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def d_9506(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -659,7 +659,7 @@ def d_9509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return True
 
 
-def t_9510(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def t_9510(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -678,7 +678,7 @@ def d_9511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return True
 
 
-def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -705,7 +705,7 @@ def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return t_9517(ctx, k, s, E)
 
 
-def d_9513(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def d_9513(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -715,7 +715,7 @@ def d_9513(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     return True
 
 
-def d_9514(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def d_9514(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -727,7 +727,7 @@ def d_9514(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     return True
 
 
-def d_9515(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:125
+def d_9515(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -737,7 +737,7 @@ def d_9515(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:125
     return True
 
 
-def d_9516(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:125
+def d_9516(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -747,7 +747,7 @@ def d_9516(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:125
     return True
 
 
-def t_9517(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def t_9517(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -758,7 +758,7 @@ def t_9517(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return t_9519(ctx, k, s, E)
 
 
-def d_9518(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def d_9518(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -770,7 +770,7 @@ def d_9518(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     return True
 
 
-def t_9519(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def t_9519(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -785,7 +785,7 @@ def t_9519(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return t_9521(ctx, k, s, E)
 
 
-def d_9520(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def d_9520(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -797,7 +797,7 @@ def d_9520(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     return True
 
 
-def t_9521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def t_9521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -821,7 +821,7 @@ def t_9522(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9524(ctx, k, s, E)
 
 
-def d_9523(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def d_9523(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -875,7 +875,7 @@ def d_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return True
 
 
-def t_9527(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:134
+def t_9527(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -931,7 +931,7 @@ def d_9531(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
     return True
 
 
-def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -957,7 +957,7 @@ def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9534(ctx, r1, s, E)
 
 
-def d_9533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -967,7 +967,7 @@ def d_9533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9534(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9534(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -992,7 +992,7 @@ def t_9534(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9535(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9535(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1012,7 +1012,7 @@ def t_9535(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9537(ctx, r1, s, E)
 
 
-def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1022,21 +1022,21 @@ def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9537(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9537(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9537, None, [], k)
 
 
-def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9539(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9539(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1049,7 +1049,7 @@ def t_9539(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9541(ctx, k, s, E)
 
 
-def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1059,7 +1059,7 @@ def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9541(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9541(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1073,7 +1073,7 @@ def t_9541(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7063')))
 
 
-def t_9542(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9542(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1082,7 +1082,7 @@ def t_9542(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10832(ctx, E), k)
 
 
-def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1092,7 +1092,7 @@ def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1102,7 +1102,7 @@ def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1365,46 +1365,46 @@ CODE = {
     10848: x_10848,
 }
 AT = {
-    10774: 'rules_data/pampero/definitions/piles.yaml:116',
-    10775: 'rules_data/pampero/definitions/piles.yaml:117',
-    10776: 'rules_data/pampero/definitions/piles.yaml:119',
-    10777: 'rules_data/pampero/definitions/piles.yaml:119',
-    10779: 'rules_data/pampero/definitions/piles.yaml:36',
-    10780: 'rules_data/pampero/definitions/piles.yaml:37',
-    10781: 'rules_data/pampero/definitions/piles.yaml:38',
-    10782: 'rules_data/pampero/definitions/piles.yaml:38',
-    10783: 'rules_data/pampero/definitions/piles.yaml:39',
-    10784: 'rules_data/pampero/definitions/piles.yaml:39',
-    10787: 'rules_data/pampero/definitions/piles.yaml:131',
-    10788: 'rules_data/pampero/definitions/piles.yaml:131',
-    10789: 'rules_data/pampero/definitions/piles.yaml:131',
-    10790: 'rules_data/pampero/definitions/piles.yaml:133',
-    10791: 'rules_data/pampero/definitions/piles.yaml:133',
-    10792: 'rules_data/pampero/definitions/piles.yaml:134',
+    10774: 'rules_data/pampero/definitions/piles.yaml:123',
+    10775: 'rules_data/pampero/definitions/piles.yaml:124',
+    10776: 'rules_data/pampero/definitions/piles.yaml:126',
+    10777: 'rules_data/pampero/definitions/piles.yaml:126',
+    10779: 'rules_data/pampero/definitions/piles.yaml:39',
+    10780: 'rules_data/pampero/definitions/piles.yaml:40',
+    10781: 'rules_data/pampero/definitions/piles.yaml:41',
+    10782: 'rules_data/pampero/definitions/piles.yaml:41',
+    10783: 'rules_data/pampero/definitions/piles.yaml:42',
+    10784: 'rules_data/pampero/definitions/piles.yaml:42',
+    10787: 'rules_data/pampero/definitions/piles.yaml:139',
+    10788: 'rules_data/pampero/definitions/piles.yaml:139',
+    10789: 'rules_data/pampero/definitions/piles.yaml:139',
+    10790: 'rules_data/pampero/definitions/piles.yaml:141',
+    10791: 'rules_data/pampero/definitions/piles.yaml:141',
+    10792: 'rules_data/pampero/definitions/piles.yaml:142',
     10794: 'rules_data/pampero/definitions/resources.yaml:15',
     10795: 'rules_data/pampero/definitions/resources.yaml:16',
-    10797: 'rules_data/pampero/definitions/piles.yaml:134',
+    10797: 'rules_data/pampero/definitions/piles.yaml:142',
     10798: 'rules_data/pampero/definitions/resources.yaml:18',
-    10800: 'rules_data/pampero/definitions/piles.yaml:117',
-    10801: 'rules_data/pampero/definitions/piles.yaml:117',
-    10802: 'rules_data/pampero/definitions/piles.yaml:123',
-    10803: 'rules_data/pampero/definitions/piles.yaml:124',
-    10804: 'rules_data/pampero/definitions/piles.yaml:124',
-    10807: 'rules_data/pampero/definitions/piles.yaml:131',
-    10808: 'rules_data/pampero/definitions/piles.yaml:131',
-    10809: 'rules_data/pampero/definitions/piles.yaml:131',
-    10810: 'rules_data/pampero/definitions/piles.yaml:133',
-    10811: 'rules_data/pampero/definitions/piles.yaml:133',
-    10812: 'rules_data/pampero/definitions/piles.yaml:134',
+    10800: 'rules_data/pampero/definitions/piles.yaml:124',
+    10801: 'rules_data/pampero/definitions/piles.yaml:124',
+    10802: 'rules_data/pampero/definitions/piles.yaml:130',
+    10803: 'rules_data/pampero/definitions/piles.yaml:131',
+    10804: 'rules_data/pampero/definitions/piles.yaml:131',
+    10807: 'rules_data/pampero/definitions/piles.yaml:139',
+    10808: 'rules_data/pampero/definitions/piles.yaml:139',
+    10809: 'rules_data/pampero/definitions/piles.yaml:139',
+    10810: 'rules_data/pampero/definitions/piles.yaml:141',
+    10811: 'rules_data/pampero/definitions/piles.yaml:141',
+    10812: 'rules_data/pampero/definitions/piles.yaml:142',
     10814: 'rules_data/pampero/definitions/resources.yaml:15',
     10815: 'rules_data/pampero/definitions/resources.yaml:16',
-    10817: 'rules_data/pampero/definitions/piles.yaml:134',
+    10817: 'rules_data/pampero/definitions/piles.yaml:142',
     10818: 'rules_data/pampero/definitions/resources.yaml:18',
-    10824: 'rules_data/pampero/definitions/resources.yaml:53',
-    10825: 'rules_data/pampero/definitions/resources.yaml:53',
-    10828: 'rules_data/pampero/definitions/resources.yaml:55',
-    10832: 'rules_data/pampero/definitions/resources.yaml:58',
-    10833: 'rules_data/pampero/definitions/resources.yaml:55',
+    10824: 'rules_data/pampero/definitions/resources.yaml:55',
+    10825: 'rules_data/pampero/definitions/resources.yaml:55',
+    10828: 'rules_data/pampero/definitions/resources.yaml:57',
+    10832: 'rules_data/pampero/definitions/resources.yaml:60',
+    10833: 'rules_data/pampero/definitions/resources.yaml:57',
     10838: 'rules_data/pampero/definitions/resources.yaml:26',
     10839: 'rules_data/pampero/definitions/resources.yaml:27',
     10841: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -1440,10 +1440,10 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
                     'id': 9486,
                 },
-                {  # rules_data/pampero/definitions/piles.yaml:115
+                {  # rules_data/pampero/definitions/piles.yaml:122
                     'op': 'rep',
                     'n': {'op': 'var', 'n': 'n~7043', 'x': 10773},
-                    'b': {  # rules_data/pampero/definitions/piles.yaml:116
+                    'b': {  # rules_data/pampero/definitions/piles.yaml:123
                         'op': 'if',
                         'c': {
                             'op': 'cmp',
@@ -1479,7 +1479,7 @@ RECORDS = {
                             'b': {'op': 'lit', 'v': 0},
                             'x': 10774,
                         },
-                        't': {  # rules_data/pampero/definitions/piles.yaml:117
+                        't': {  # rules_data/pampero/definitions/piles.yaml:124
                             'op': 'choose',
                             'alts': [
                                 {
@@ -1502,10 +1502,10 @@ RECORDS = {
                                             'label': 'item',
                                         },
                                     ],
-                                    'b': {  # rules_data/pampero/definitions/piles.yaml:119
+                                    'b': {  # rules_data/pampero/definitions/piles.yaml:126
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/piles.yaml:119
+                                            {  # rules_data/pampero/definitions/piles.yaml:126
                                                 'op': 'set',
                                                 't': {
                                                     'op': 'key',
@@ -1523,17 +1523,17 @@ RECORDS = {
                                                     'x': 10777,
                                                 },
                                                 'bd': ['game', 'display', 'key'],
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:119',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:126',
                                                 'id': 9491,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:120
+                                            {  # rules_data/pampero/definitions/piles.yaml:127
                                                 'op': 'let',
                                                 'v': 'd~7046',
                                                 'e': {'op': 'var', 'n': 'd~7044', 'x': 10778},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:120',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:127',
                                                 'id': 9492,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:36
+                                            {  # rules_data/pampero/definitions/piles.yaml:39
                                                 'op': 'while',
                                                 'c': {
                                                     'op': 'and',
@@ -1593,10 +1593,10 @@ RECORDS = {
                                                     ],
                                                     'x': 10779,
                                                 },
-                                                'b': {  # rules_data/pampero/definitions/piles.yaml:37
+                                                'b': {  # rules_data/pampero/definitions/piles.yaml:40
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/piles.yaml:37
+                                                        {  # rules_data/pampero/definitions/piles.yaml:40
                                                             'op': 'let',
                                                             'v': 'top~7047',
                                                             'e': {
@@ -1612,10 +1612,10 @@ RECORDS = {
                                                                 ],
                                                                 'x': 10780,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/piles.yaml:37',
+                                                            'at': 'rules_data/pampero/definitions/piles.yaml:40',
                                                             'id': 9495,
                                                         },
-                                                        {  # rules_data/pampero/definitions/piles.yaml:38
+                                                        {  # rules_data/pampero/definitions/piles.yaml:41
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -1633,10 +1633,10 @@ RECORDS = {
                                                                 'x': 10782,
                                                             },
                                                             'bd': ['game', 'display', 'key'],
-                                                            'at': 'rules_data/pampero/definitions/piles.yaml:38',
+                                                            'at': 'rules_data/pampero/definitions/piles.yaml:41',
                                                             'id': 9496,
                                                         },
-                                                        {  # rules_data/pampero/definitions/piles.yaml:39
+                                                        {  # rules_data/pampero/definitions/piles.yaml:42
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -1654,31 +1654,31 @@ RECORDS = {
                                                                 'x': 10784,
                                                             },
                                                             'bd': ['game', 'piles', 'key'],
-                                                            'at': 'rules_data/pampero/definitions/piles.yaml:39',
+                                                            'at': 'rules_data/pampero/definitions/piles.yaml:42',
                                                             'id': 9497,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/piles.yaml:37',
+                                                    'at': 'rules_data/pampero/definitions/piles.yaml:40',
                                                     'id': 9494,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:36',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:39',
                                                 'id': 9493,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:121
+                                            {  # rules_data/pampero/definitions/piles.yaml:128
                                                 'op': 'let',
                                                 'v': 'item~7048',
                                                 'e': {'op': 'var', 'n': 'item~7045', 'x': 10785},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:121',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:128',
                                                 'id': 9498,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:121
+                                            {  # rules_data/pampero/definitions/piles.yaml:128
                                                 'op': 'let',
                                                 'v': 'd~7049',
                                                 'e': {'op': 'var', 'n': 'd~7044', 'x': 10786},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:121',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:128',
                                                 'id': 9499,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:131
+                                            {  # rules_data/pampero/definitions/piles.yaml:139
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'cmp',
@@ -1693,7 +1693,7 @@ RECORDS = {
                                                     'b': {'op': 'lit', 'v': 'hand'},
                                                     'x': 10787,
                                                 },
-                                                't': {  # rules_data/pampero/definitions/piles.yaml:131
+                                                't': {  # rules_data/pampero/definitions/piles.yaml:139
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'st',
@@ -1710,13 +1710,13 @@ RECORDS = {
                                                         'x': 10789,
                                                     },
                                                     'bd': ['player', 'hand', ''],
-                                                    'at': 'rules_data/pampero/definitions/piles.yaml:131',
+                                                    'at': 'rules_data/pampero/definitions/piles.yaml:139',
                                                     'id': 9501,
                                                 },
-                                                'e': {  # rules_data/pampero/definitions/piles.yaml:133
+                                                'e': {  # rules_data/pampero/definitions/piles.yaml:141
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/piles.yaml:133
+                                                        {  # rules_data/pampero/definitions/piles.yaml:141
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'st',
@@ -1733,10 +1733,10 @@ RECORDS = {
                                                                 'x': 10791,
                                                             },
                                                             'bd': ['player', 'held', ''],
-                                                            'at': 'rules_data/pampero/definitions/piles.yaml:133',
+                                                            'at': 'rules_data/pampero/definitions/piles.yaml:141',
                                                             'id': 9503,
                                                         },
-                                                        {  # rules_data/pampero/definitions/piles.yaml:134
+                                                        {  # rules_data/pampero/definitions/piles.yaml:142
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'or',
@@ -1771,11 +1771,11 @@ RECORDS = {
                                                             't': {  # rules_data/pampero/definitions/resources.yaml:15
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/pampero/definitions/piles.yaml:134
+                                                                    {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
                                                                         'v': 'label~7050',
                                                                         'e': {'op': 'var', 'n': 'd~7049', 'x': 10793},
-                                                                        'at': 'rules_data/pampero/definitions/piles.yaml:134',
+                                                                        'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                         'id': 9506,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
@@ -1797,7 +1797,7 @@ RECORDS = {
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                 'id': 9509,
                                                                             },
-                                                                            {  # rules_data/pampero/definitions/piles.yaml:134
+                                                                            {  # rules_data/pampero/definitions/piles.yaml:142
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -1807,7 +1807,7 @@ RECORDS = {
                                                                                     'd': None,
                                                                                     'x': 10797,
                                                                                 },
-                                                                                'at': 'rules_data/pampero/definitions/piles.yaml:134',
+                                                                                'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                                 'id': 9510,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:18
@@ -1827,18 +1827,18 @@ RECORDS = {
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                 'id': 9505,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/piles.yaml:134',
+                                                            'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                             'id': 9504,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/piles.yaml:133',
+                                                    'at': 'rules_data/pampero/definitions/piles.yaml:141',
                                                     'id': 9502,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:131',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:139',
                                                 'id': 9500,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/piles.yaml:119',
+                                        'at': 'rules_data/pampero/definitions/piles.yaml:126',
                                         'id': 9490,
                                     },
                                     'label': {
@@ -1886,10 +1886,10 @@ RECORDS = {
                                             'label': 'x',
                                         },
                                     ],
-                                    'b': {  # rules_data/pampero/definitions/piles.yaml:123
+                                    'b': {  # rules_data/pampero/definitions/piles.yaml:130
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/piles.yaml:123
+                                            {  # rules_data/pampero/definitions/piles.yaml:130
                                                 'op': 'let',
                                                 'v': 'item~7053',
                                                 'e': {
@@ -1905,10 +1905,10 @@ RECORDS = {
                                                     ],
                                                     'x': 10802,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:123',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:130',
                                                 'id': 9513,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:124
+                                            {  # rules_data/pampero/definitions/piles.yaml:131
                                                 'op': 'set',
                                                 't': {
                                                     'op': 'key',
@@ -1926,24 +1926,24 @@ RECORDS = {
                                                     'x': 10804,
                                                 },
                                                 'bd': ['game', 'piles', 'key'],
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:124',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:131',
                                                 'id': 9514,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:125
+                                            {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
                                                 'v': 'item~7054',
                                                 'e': {'op': 'var', 'n': 'item~7053', 'x': 10805},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:125',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9515,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:125
+                                            {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
                                                 'v': 'd~7055',
                                                 'e': {'op': 'var', 'n': 'd~7044', 'x': 10806},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:125',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9516,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:131
+                                            {  # rules_data/pampero/definitions/piles.yaml:139
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'cmp',
@@ -1958,7 +1958,7 @@ RECORDS = {
                                                     'b': {'op': 'lit', 'v': 'hand'},
                                                     'x': 10807,
                                                 },
-                                                't': {  # rules_data/pampero/definitions/piles.yaml:131
+                                                't': {  # rules_data/pampero/definitions/piles.yaml:139
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'st',
@@ -1975,13 +1975,13 @@ RECORDS = {
                                                         'x': 10809,
                                                     },
                                                     'bd': ['player', 'hand', ''],
-                                                    'at': 'rules_data/pampero/definitions/piles.yaml:131',
+                                                    'at': 'rules_data/pampero/definitions/piles.yaml:139',
                                                     'id': 9518,
                                                 },
-                                                'e': {  # rules_data/pampero/definitions/piles.yaml:133
+                                                'e': {  # rules_data/pampero/definitions/piles.yaml:141
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/piles.yaml:133
+                                                        {  # rules_data/pampero/definitions/piles.yaml:141
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'st',
@@ -1998,10 +1998,10 @@ RECORDS = {
                                                                 'x': 10811,
                                                             },
                                                             'bd': ['player', 'held', ''],
-                                                            'at': 'rules_data/pampero/definitions/piles.yaml:133',
+                                                            'at': 'rules_data/pampero/definitions/piles.yaml:141',
                                                             'id': 9520,
                                                         },
-                                                        {  # rules_data/pampero/definitions/piles.yaml:134
+                                                        {  # rules_data/pampero/definitions/piles.yaml:142
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'or',
@@ -2036,11 +2036,11 @@ RECORDS = {
                                                             't': {  # rules_data/pampero/definitions/resources.yaml:15
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/pampero/definitions/piles.yaml:134
+                                                                    {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
                                                                         'v': 'label~7056',
                                                                         'e': {'op': 'var', 'n': 'd~7055', 'x': 10813},
-                                                                        'at': 'rules_data/pampero/definitions/piles.yaml:134',
+                                                                        'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                         'id': 9523,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
@@ -2062,7 +2062,7 @@ RECORDS = {
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                 'id': 9526,
                                                                             },
-                                                                            {  # rules_data/pampero/definitions/piles.yaml:134
+                                                                            {  # rules_data/pampero/definitions/piles.yaml:142
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -2072,7 +2072,7 @@ RECORDS = {
                                                                                     'd': None,
                                                                                     'x': 10817,
                                                                                 },
-                                                                                'at': 'rules_data/pampero/definitions/piles.yaml:134',
+                                                                                'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                                 'id': 9527,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:18
@@ -2092,18 +2092,18 @@ RECORDS = {
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                 'id': 9522,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/piles.yaml:134',
+                                                            'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                             'id': 9521,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/piles.yaml:133',
+                                                    'at': 'rules_data/pampero/definitions/piles.yaml:141',
                                                     'id': 9519,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:131',
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:139',
                                                 'id': 9517,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/piles.yaml:123',
+                                        'at': 'rules_data/pampero/definitions/piles.yaml:130',
                                         'id': 9512,
                                     },
                                     'label': {
@@ -2119,13 +2119,13 @@ RECORDS = {
                                 'args': {'n': 1, 'd': 'extra_connection_tiles'},
                                 'kinds': {'d': 'decks'},
                             },
-                            'at': 'rules_data/pampero/definitions/piles.yaml:117',
+                            'at': 'rules_data/pampero/definitions/piles.yaml:124',
                             'id': 9489,
                         },
-                        'at': 'rules_data/pampero/definitions/piles.yaml:116',
+                        'at': 'rules_data/pampero/definitions/piles.yaml:123',
                         'id': 9488,
                     },
-                    'at': 'rules_data/pampero/definitions/piles.yaml:115',
+                    'at': 'rules_data/pampero/definitions/piles.yaml:122',
                     'id': 9487,
                 },
             ],
@@ -2160,17 +2160,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
                     'id': 9531,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7060',
                             'e': {'op': 'var', 'n': 'n~7058', 'x': 10823},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9533,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7061',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10824},
@@ -2202,24 +2202,24 @@ RECORDS = {
                                 ],
                                 'x': 10825,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7062',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10826},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9536,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9538,
                                                 },
                                                 'label': {
@@ -2275,21 +2275,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7062', 'x': 10829},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7063', 'x': 10830},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9540,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7063', 'x': 10831},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -2299,14 +2299,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10832,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9542,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9541,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9539,
                                                 },
                                                 'label': {
@@ -2325,36 +2325,36 @@ RECORDS = {
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9537,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7060', 'x': 10834},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7062', 'x': 10835},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9543,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9535,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9534,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7064',
                             'e': {'op': 'var', 'n': 'left~7060', 'x': 10836},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9544,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7065',
                             'e': {'op': 'var', 'n': 'r~7059', 'x': 10837},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9545,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -2584,7 +2584,7 @@ RECORDS = {
                             'id': 9546,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9532,
                 },
             ],

@@ -43,65 +43,65 @@ K = [
 ]
 
 
-def x_10852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def x_10852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7068'), 0)) >= num(E.get('n~7067')))
 
 
-def x_10855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def x_10855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7070'), 0)
 
 
-def x_10857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_10857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~7070'), 'supply', None) != None)
 
 
-def x_10858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_10858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~7070'), 0)
 
 
-def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~7070'), 'ledger', None)) and bool((E.get('n~7069') != 0)))
 
 
-def x_10861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_10861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7074'), 'instead_of', {}), 'gain', None) == E.get('r~7072'))) and bool((num(E.get('left~7073')) > num(0))))
 
 
-def x_10870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7073'), (E.get('left~7073') if (FLD(ctx, K[0], E.get('rep~7074')) == None) else FLD(ctx, K[0], E.get('rep~7074')))]))
 
 
-def x_10874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7074'))
 
 
-def x_10875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7076')}
@@ -161,29 +161,29 @@ def x_10894(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     return MEMO(ctx, (10894, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > num(0))) and bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7080).get('stock'), 'co2', 0))) for v_p_7080 in items_of(list(range(len(ctx.state['players']))))]))))
 
 
-def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7084'), 'instead_of', {}), 'gain', None) == E.get('r~7082'))) and bool((num(E.get('left~7083')) > num(0))))
 
 
-def x_10902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7083'), (E.get('left~7083') if (FLD(ctx, K[0], E.get('rep~7084')) == None) else FLD(ctx, K[0], E.get('rep~7084')))]))
 
 
-def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7084'))
 
 
-def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7086')}
@@ -237,29 +237,29 @@ def x_10922(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7093'), 'instead_of', {}), 'gain', None) == E.get('r~7091'))) and bool((num(E.get('left~7092')) > num(0))))
 
 
-def x_10931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7092'), (E.get('left~7092') if (FLD(ctx, K[0], E.get('rep~7093')) == None) else FLD(ctx, K[0], E.get('rep~7093')))]))
 
 
-def x_10935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7093'))
 
 
-def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7095')}
@@ -319,29 +319,29 @@ def x_10953(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)))
 
 
-def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7102'), 'instead_of', {}), 'gain', None) == E.get('r~7100'))) and bool((num(E.get('left~7101')) > num(0))))
 
 
-def x_10961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7101'), (E.get('left~7101') if (FLD(ctx, K[0], E.get('rep~7102')) == None) else FLD(ctx, K[0], E.get('rep~7102')))]))
 
 
-def x_10965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7102'))
 
 
-def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7104')}
@@ -401,7 +401,7 @@ def x_10983(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'barrels', 0)))
 
 
-def t_9555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:101
+def t_9555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -455,7 +455,7 @@ def d_9558(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     return True
 
 
-def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -479,7 +479,7 @@ def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -490,7 +490,7 @@ def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_9561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_9561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -500,7 +500,7 @@ def d_9561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -510,7 +510,7 @@ def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     return True
 
 
-def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -529,7 +529,7 @@ def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
+def d_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -541,7 +541,7 @@ def d_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:38
     return True
 
 
-def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -557,7 +557,7 @@ def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -569,7 +569,7 @@ def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     return True
 
 
-def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -585,7 +585,7 @@ def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     return True
 
 
-def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -617,7 +617,7 @@ def d_9570(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     return True
 
 
-def t_9571(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9571(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -643,7 +643,7 @@ def t_9571(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9573(ctx, r1, s, E)
 
 
-def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -653,7 +653,7 @@ def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9573(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9573(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -678,7 +678,7 @@ def t_9573(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9574(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9574(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -698,7 +698,7 @@ def t_9574(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9576(ctx, r1, s, E)
 
 
-def d_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -708,21 +708,21 @@ def d_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9576(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9576(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9576, None, [], k)
 
 
-def d_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -735,7 +735,7 @@ def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9580(ctx, k, s, E)
 
 
-def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -745,7 +745,7 @@ def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -759,7 +759,7 @@ def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7076')))
 
 
-def t_9581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -768,7 +768,7 @@ def t_9581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10874(ctx, E), k)
 
 
-def d_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -778,7 +778,7 @@ def d_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -788,7 +788,7 @@ def d_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -925,7 +925,7 @@ def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:101
+def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -969,7 +969,7 @@ def d_9597(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
     return True
 
 
-def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -995,7 +995,7 @@ def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9600(ctx, r1, s, E)
 
 
-def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1005,7 +1005,7 @@ def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1030,7 +1030,7 @@ def t_9600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1050,7 +1050,7 @@ def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9603(ctx, r1, s, E)
 
 
-def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1060,21 +1060,21 @@ def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9603, None, [], k)
 
 
-def d_9604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1087,7 +1087,7 @@ def t_9605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9607(ctx, k, s, E)
 
 
-def d_9606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1097,7 +1097,7 @@ def d_9606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1111,7 +1111,7 @@ def t_9607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7086')))
 
 
-def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1120,7 +1120,7 @@ def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10906(ctx, E), k)
 
 
-def d_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1130,7 +1130,7 @@ def d_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1140,7 +1140,7 @@ def d_9610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1314,7 +1314,7 @@ def d_9623(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
     return True
 
 
-def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1340,7 +1340,7 @@ def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9626(ctx, r1, s, E)
 
 
-def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1350,7 +1350,7 @@ def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9626(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9626(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1375,7 +1375,7 @@ def t_9626(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1395,7 +1395,7 @@ def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9629(ctx, r1, s, E)
 
 
-def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1405,21 +1405,21 @@ def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9629, None, [], k)
 
 
-def d_9630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1432,7 +1432,7 @@ def t_9631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9633(ctx, k, s, E)
 
 
-def d_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1442,7 +1442,7 @@ def d_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1456,7 +1456,7 @@ def t_9633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7095')))
 
 
-def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1465,7 +1465,7 @@ def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10935(ctx, E), k)
 
 
-def d_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1475,7 +1475,7 @@ def d_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1485,7 +1485,7 @@ def d_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1659,7 +1659,7 @@ def d_9649(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     return True
 
 
-def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1685,7 +1685,7 @@ def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9652(ctx, r1, s, E)
 
 
-def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1695,7 +1695,7 @@ def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9652(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9652(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1720,7 +1720,7 @@ def t_9652(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1740,7 +1740,7 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9655(ctx, r1, s, E)
 
 
-def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1750,21 +1750,21 @@ def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9655, None, [], k)
 
 
-def d_9656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1777,7 +1777,7 @@ def t_9657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9659(ctx, k, s, E)
 
 
-def d_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1787,7 +1787,7 @@ def d_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9659(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9659(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1801,7 +1801,7 @@ def t_9659(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7104')))
 
 
-def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1810,7 +1810,7 @@ def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10965(ctx, E), k)
 
 
-def d_9661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1820,7 +1820,7 @@ def d_9661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9662(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9662(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1830,7 +1830,7 @@ def d_9662(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2153,17 +2153,17 @@ CODE = {
     10983: x_10983,
 }
 AT = {
-    10852: 'rules_data/pampero/definitions/resources.yaml:70',
-    10855: 'rules_data/pampero/definitions/resources.yaml:38',
-    10857: 'rules_data/pampero/definitions/resources.yaml:39',
-    10858: 'rules_data/pampero/definitions/resources.yaml:39',
-    10860: 'rules_data/pampero/definitions/resources.yaml:40',
-    10861: 'rules_data/pampero/definitions/resources.yaml:40',
-    10866: 'rules_data/pampero/definitions/resources.yaml:53',
-    10867: 'rules_data/pampero/definitions/resources.yaml:53',
-    10870: 'rules_data/pampero/definitions/resources.yaml:55',
-    10874: 'rules_data/pampero/definitions/resources.yaml:58',
-    10875: 'rules_data/pampero/definitions/resources.yaml:55',
+    10852: 'rules_data/pampero/definitions/resources.yaml:74',
+    10855: 'rules_data/pampero/definitions/resources.yaml:39',
+    10857: 'rules_data/pampero/definitions/resources.yaml:40',
+    10858: 'rules_data/pampero/definitions/resources.yaml:40',
+    10860: 'rules_data/pampero/definitions/resources.yaml:41',
+    10861: 'rules_data/pampero/definitions/resources.yaml:41',
+    10866: 'rules_data/pampero/definitions/resources.yaml:55',
+    10867: 'rules_data/pampero/definitions/resources.yaml:55',
+    10870: 'rules_data/pampero/definitions/resources.yaml:57',
+    10874: 'rules_data/pampero/definitions/resources.yaml:60',
+    10875: 'rules_data/pampero/definitions/resources.yaml:57',
     10880: 'rules_data/pampero/definitions/resources.yaml:26',
     10881: 'rules_data/pampero/definitions/resources.yaml:27',
     10883: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2173,11 +2173,11 @@ AT = {
     10889: 'rules_data/pampero/definitions/resources.yaml:30',
     10890: 'rules_data/pampero/definitions/resources.yaml:30',
     10894: 'rules_data/pampero/modules/verne_items.yaml:15',
-    10898: 'rules_data/pampero/definitions/resources.yaml:53',
-    10899: 'rules_data/pampero/definitions/resources.yaml:53',
-    10902: 'rules_data/pampero/definitions/resources.yaml:55',
-    10906: 'rules_data/pampero/definitions/resources.yaml:58',
-    10907: 'rules_data/pampero/definitions/resources.yaml:55',
+    10898: 'rules_data/pampero/definitions/resources.yaml:55',
+    10899: 'rules_data/pampero/definitions/resources.yaml:55',
+    10902: 'rules_data/pampero/definitions/resources.yaml:57',
+    10906: 'rules_data/pampero/definitions/resources.yaml:60',
+    10907: 'rules_data/pampero/definitions/resources.yaml:57',
     10912: 'rules_data/pampero/definitions/resources.yaml:26',
     10913: 'rules_data/pampero/definitions/resources.yaml:27',
     10915: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2186,11 +2186,11 @@ AT = {
     10919: 'rules_data/pampero/definitions/resources.yaml:29',
     10921: 'rules_data/pampero/definitions/resources.yaml:30',
     10922: 'rules_data/pampero/definitions/resources.yaml:30',
-    10927: 'rules_data/pampero/definitions/resources.yaml:53',
-    10928: 'rules_data/pampero/definitions/resources.yaml:53',
-    10931: 'rules_data/pampero/definitions/resources.yaml:55',
-    10935: 'rules_data/pampero/definitions/resources.yaml:58',
-    10936: 'rules_data/pampero/definitions/resources.yaml:55',
+    10927: 'rules_data/pampero/definitions/resources.yaml:55',
+    10928: 'rules_data/pampero/definitions/resources.yaml:55',
+    10931: 'rules_data/pampero/definitions/resources.yaml:57',
+    10935: 'rules_data/pampero/definitions/resources.yaml:60',
+    10936: 'rules_data/pampero/definitions/resources.yaml:57',
     10941: 'rules_data/pampero/definitions/resources.yaml:26',
     10942: 'rules_data/pampero/definitions/resources.yaml:27',
     10944: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2200,11 +2200,11 @@ AT = {
     10950: 'rules_data/pampero/definitions/resources.yaml:30',
     10951: 'rules_data/pampero/definitions/resources.yaml:30',
     10953: 'rules_data/pampero/modules/verne_items.yaml:24',
-    10957: 'rules_data/pampero/definitions/resources.yaml:53',
-    10958: 'rules_data/pampero/definitions/resources.yaml:53',
-    10961: 'rules_data/pampero/definitions/resources.yaml:55',
-    10965: 'rules_data/pampero/definitions/resources.yaml:58',
-    10966: 'rules_data/pampero/definitions/resources.yaml:55',
+    10957: 'rules_data/pampero/definitions/resources.yaml:55',
+    10958: 'rules_data/pampero/definitions/resources.yaml:55',
+    10961: 'rules_data/pampero/definitions/resources.yaml:57',
+    10965: 'rules_data/pampero/definitions/resources.yaml:60',
+    10966: 'rules_data/pampero/definitions/resources.yaml:57',
     10971: 'rules_data/pampero/definitions/resources.yaml:26',
     10972: 'rules_data/pampero/definitions/resources.yaml:27',
     10974: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2224,7 +2224,7 @@ RECORDS = {
         'module': 'co2',
         'use': 'section',
         'copies': 6,
-        'effect': {  # rules_data/pampero/definitions/resources.yaml:101
+        'effect': {  # rules_data/pampero/definitions/resources.yaml:108
             'op': 'choose',
             'alts': [
                 {
@@ -2246,10 +2246,10 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9558,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:70
+                            {  # rules_data/pampero/definitions/resources.yaml:74
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:70
+                                    {  # rules_data/pampero/definitions/resources.yaml:74
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -2267,27 +2267,27 @@ RECORDS = {
                                             'b': {'op': 'var', 'n': 'n~7067'},
                                             'x': 10852,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                         'id': 9560,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:70
+                                    {  # rules_data/pampero/definitions/resources.yaml:74
                                         'op': 'let',
                                         'v': 'n~7069',
                                         'e': {'op': 'var', 'n': 'n~7067', 'x': 10853},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                         'id': 9561,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:70
+                                    {  # rules_data/pampero/definitions/resources.yaml:74
                                         'op': 'let',
                                         'v': 'r~7070',
                                         'e': {'op': 'var', 'n': 'r~7068', 'x': 10854},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                         'id': 9562,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:38
+                                    {  # rules_data/pampero/definitions/resources.yaml:39
                                         'op': 'seq',
                                         'b': [
-                                            {  # rules_data/pampero/definitions/resources.yaml:38
+                                            {  # rules_data/pampero/definitions/resources.yaml:39
                                                 'op': 'set',
                                                 't': {
                                                     'op': 'key',
@@ -2303,10 +2303,10 @@ RECORDS = {
                                                 'o': '-=',
                                                 'e': {'op': 'var', 'n': 'n~7069', 'x': 10856},
                                                 'bd': ['player', 'stock', 'key'],
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                                 'id': 9564,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:39
+                                            {  # rules_data/pampero/definitions/resources.yaml:40
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'cmp',
@@ -2321,7 +2321,7 @@ RECORDS = {
                                                     'b': {'op': 'lit', 'v': None},
                                                     'x': 10857,
                                                 },
-                                                't': {  # rules_data/pampero/definitions/resources.yaml:39
+                                                't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
@@ -2333,13 +2333,13 @@ RECORDS = {
                                                     'o': '+=',
                                                     'e': {'op': 'var', 'n': 'n~7069', 'x': 10859},
                                                     'bd': ['game', 'supply', 'key'],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                     'id': 9566,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
                                                 'id': 9565,
                                             },
-                                            {  # rules_data/pampero/definitions/resources.yaml:40
+                                            {  # rules_data/pampero/definitions/resources.yaml:41
                                                 'op': 'if',
                                                 'c': {
                                                     'op': 'and',
@@ -2360,7 +2360,7 @@ RECORDS = {
                                                     ],
                                                     'x': 10860,
                                                 },
-                                                't': {  # rules_data/pampero/definitions/resources.yaml:40
+                                                't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
@@ -2376,18 +2376,18 @@ RECORDS = {
                                                     'o': '-=',
                                                     'e': {'op': 'var', 'n': 'n~7069', 'x': 10862},
                                                     'bd': ['player', 'ledger', 'key'],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                     'id': 9568,
                                                 },
-                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                'at': 'rules_data/pampero/definitions/resources.yaml:41',
                                                 'id': 9567,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:38',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:39',
                                         'id': 9563,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:70',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:74',
                                 'id': 9559,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
@@ -2404,17 +2404,17 @@ RECORDS = {
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
                                 'id': 9570,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:52
+                            {  # rules_data/pampero/definitions/resources.yaml:54
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:52
+                                    {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
                                         'v': 'left~7073',
                                         'e': {'op': 'var', 'n': 'n~7071', 'x': 10865},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                         'id': 9572,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:53
+                                    {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
                                         'v': 'rep~7074',
                                         'src': {'op': 'ids', 'kind': 'replacements', 'x': 10866},
@@ -2446,24 +2446,24 @@ RECORDS = {
                                             ],
                                             'x': 10867,
                                         },
-                                        'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                                        'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/pampero/definitions/resources.yaml:54
+                                                {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
                                                     'v': 'taken~7075',
                                                     'e': {'op': 'lit', 'v': 0, 'x': 10868},
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                                     'id': 9575,
                                                 },
-                                                {  # rules_data/pampero/definitions/resources.yaml:55
+                                                {  # rules_data/pampero/definitions/resources.yaml:57
                                                     'op': 'choose',
                                                     'alts': [
                                                         {
                                                             'gens': [],
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                 'op': 'skip',
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                                 'id': 9577,
                                                             },
                                                             'label': {
@@ -2519,21 +2519,21 @@ RECORDS = {
                                                                     'label': 'instead',
                                                                 },
                                                             ],
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
                                                                         't': {'op': 'var', 'n': 'taken~7075', 'x': 10871},
                                                                         'o': '=',
                                                                         'e': {'op': 'var', 'n': 'instead~7076', 'x': 10872},
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9579,
                                                                     },
-                                                                    {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                    {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
                                                                         'n': {'op': 'var', 'n': 'instead~7076', 'x': 10873},
-                                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -2543,14 +2543,14 @@ RECORDS = {
                                                                                 'd': None,
                                                                                 'x': 10874,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                             'id': 9581,
                                                                         },
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                         'id': 9580,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9578,
                                                             },
                                                             'label': {
@@ -2569,36 +2569,36 @@ RECORDS = {
                                                         'args': {'n': 4, 'r': 'money'},
                                                         'kinds': {'r': 'resources'},
                                                     },
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                                     'id': 9576,
                                                 },
-                                                {  # rules_data/pampero/definitions/resources.yaml:59
+                                                {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
                                                     't': {'op': 'var', 'n': 'left~7073', 'x': 10876},
                                                     'o': '-=',
                                                     'e': {'op': 'var', 'n': 'taken~7075', 'x': 10877},
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                                     'id': 9582,
                                                 },
                                             ],
-                                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                            'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                             'id': 9574,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
                                         'id': 9573,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:60
+                                    {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
                                         'v': 'n~7077',
                                         'e': {'op': 'var', 'n': 'left~7073', 'x': 10878},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9583,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:60
+                                    {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
                                         'v': 'r~7078',
                                         'e': {'op': 'var', 'n': 'r~7072', 'x': 10879},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 9584,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:26
@@ -2828,7 +2828,7 @@ RECORDS = {
                                         'id': 9585,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
                                 'id': 9571,
                             },
                         ],
@@ -2843,9 +2843,9 @@ RECORDS = {
                 },
                 {
                     'gens': [],
-                    'b': {  # rules_data/pampero/definitions/resources.yaml:101
+                    'b': {  # rules_data/pampero/definitions/resources.yaml:108
                         'op': 'skip',
-                        'at': 'rules_data/pampero/definitions/resources.yaml:101',
+                        'at': 'rules_data/pampero/definitions/resources.yaml:108',
                         'id': 9594,
                     },
                     'label': {
@@ -2861,10 +2861,10 @@ RECORDS = {
                 'args': {'e': None},
                 'text': {
                     'en': 'you may pay 1 CO2 token and gain 4 $',
-                    'it': 'puoi paga 1 gettone CO2 e guadagna 4 $',
+                    'it': 'puoi pagare 1 gettone CO2 e guadagnare 4 $',
                 },
             },
-            'at': 'rules_data/pampero/definitions/resources.yaml:101',
+            'at': 'rules_data/pampero/definitions/resources.yaml:108',
             'id': 9555,
         },
         'placeholder': 'CO2 reward tile texts are not in the sources',
@@ -2952,17 +2952,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
                     'id': 9597,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7083',
                             'e': {'op': 'var', 'n': 'n~7081', 'x': 10897},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9599,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7084',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10898},
@@ -2994,24 +2994,24 @@ RECORDS = {
                                 ],
                                 'x': 10899,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7085',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10900},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9602,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9604,
                                                 },
                                                 'label': {
@@ -3067,21 +3067,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7085', 'x': 10903},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7086', 'x': 10904},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9606,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7086', 'x': 10905},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -3091,14 +3091,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10906,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9608,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9607,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9605,
                                                 },
                                                 'label': {
@@ -3117,36 +3117,36 @@ RECORDS = {
                                             'args': {'n': 5, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9603,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7083', 'x': 10908},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7085', 'x': 10909},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9609,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9601,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9600,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7087',
                             'e': {'op': 'var', 'n': 'left~7083', 'x': 10910},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9610,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7088',
                             'e': {'op': 'var', 'n': 'r~7082', 'x': 10911},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9611,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -3376,7 +3376,7 @@ RECORDS = {
                             'id': 9612,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9598,
                 },
             ],
@@ -3412,17 +3412,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
                     'id': 9623,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7092',
                             'e': {'op': 'var', 'n': 'n~7090', 'x': 10926},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9625,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7093',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10927},
@@ -3454,24 +3454,24 @@ RECORDS = {
                                 ],
                                 'x': 10928,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7094',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10929},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9628,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9630,
                                                 },
                                                 'label': {
@@ -3527,21 +3527,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7094', 'x': 10932},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7095', 'x': 10933},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9632,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7095', 'x': 10934},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -3551,14 +3551,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10935,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9634,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9633,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9631,
                                                 },
                                                 'label': {
@@ -3577,36 +3577,36 @@ RECORDS = {
                                             'args': {'n': 1, 'r': 'co2'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9629,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7092', 'x': 10937},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7094', 'x': 10938},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9635,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9627,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9626,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7096',
                             'e': {'op': 'var', 'n': 'left~7092', 'x': 10939},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9636,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7097',
                             'e': {'op': 'var', 'n': 'r~7091', 'x': 10940},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9637,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -3836,7 +3836,7 @@ RECORDS = {
                             'id': 9638,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9624,
                 },
             ],
@@ -3900,17 +3900,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
                     'id': 9649,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7101',
                             'e': {'op': 'var', 'n': 'n~7099', 'x': 10956},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9651,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7102',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10957},
@@ -3942,24 +3942,24 @@ RECORDS = {
                                 ],
                                 'x': 10958,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7103',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10959},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9654,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9656,
                                                 },
                                                 'label': {
@@ -4015,21 +4015,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7103', 'x': 10962},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7104', 'x': 10963},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9658,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7104', 'x': 10964},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -4039,14 +4039,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10965,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9660,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9659,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9657,
                                                 },
                                                 'label': {
@@ -4065,36 +4065,36 @@ RECORDS = {
                                             'args': {'n': 1, 'r': 'barrels'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9655,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7101', 'x': 10967},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7103', 'x': 10968},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9661,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9653,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9652,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7105',
                             'e': {'op': 'var', 'n': 'left~7101', 'x': 10969},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9662,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7106',
                             'e': {'op': 'var', 'n': 'r~7100', 'x': 10970},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9663,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -4324,7 +4324,7 @@ RECORDS = {
                             'id': 9664,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9650,
                 },
             ],

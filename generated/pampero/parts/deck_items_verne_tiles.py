@@ -43,29 +43,29 @@ K = [
 ]
 
 
-def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_10988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7111'), 'instead_of', {}), 'gain', None) == E.get('r~7109'))) and bool((num(E.get('left~7110')) > num(0))))
 
 
-def x_10991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7110'), (E.get('left~7110') if (FLD(ctx, K[0], E.get('rep~7111')) == None) else FLD(ctx, K[0], E.get('rep~7111')))]))
 
 
-def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7111'))
 
 
-def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7113')}
@@ -119,29 +119,29 @@ def x_11011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7120'), 'instead_of', {}), 'gain', None) == E.get('r~7118'))) and bool((num(E.get('left~7119')) > num(0))))
 
 
-def x_11020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7119'), (E.get('left~7119') if (FLD(ctx, K[0], E.get('rep~7120')) == None) else FLD(ctx, K[0], E.get('rep~7120')))]))
 
 
-def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7120'))
 
 
-def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7122')}
@@ -195,29 +195,29 @@ def x_11040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7129'), 'instead_of', {}), 'gain', None) == E.get('r~7127'))) and bool((num(E.get('left~7128')) > num(0))))
 
 
-def x_11049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7128'), (E.get('left~7128') if (FLD(ctx, K[0], E.get('rep~7129')) == None) else FLD(ctx, K[0], E.get('rep~7129')))]))
 
 
-def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7129'))
 
 
-def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7131')}
@@ -271,29 +271,29 @@ def x_11069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7138'), 'instead_of', {}), 'gain', None) == E.get('r~7136'))) and bool((num(E.get('left~7137')) > num(0))))
 
 
-def x_11078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7137'), (E.get('left~7137') if (FLD(ctx, K[0], E.get('rep~7138')) == None) else FLD(ctx, K[0], E.get('rep~7138')))]))
 
 
-def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7138'))
 
 
-def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7140')}
@@ -347,29 +347,29 @@ def x_11098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7147'), 'instead_of', {}), 'gain', None) == E.get('r~7145'))) and bool((num(E.get('left~7146')) > num(0))))
 
 
-def x_11107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7146'), (E.get('left~7146') if (FLD(ctx, K[0], E.get('rep~7147')) == None) else FLD(ctx, K[0], E.get('rep~7147')))]))
 
 
-def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7147'))
 
 
-def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7149')}
@@ -423,29 +423,29 @@ def x_11127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def x_11133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7156'), 'instead_of', {}), 'gain', None) == E.get('r~7154'))) and bool((num(E.get('left~7155')) > num(0))))
 
 
-def x_11136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7155'), (E.get('left~7155') if (FLD(ctx, K[0], E.get('rep~7156')) == None) else FLD(ctx, K[0], E.get('rep~7156')))]))
 
 
-def x_11140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def x_11140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~7156'))
 
 
-def x_11141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~7158')}
@@ -542,7 +542,7 @@ def d_9675(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
     return True
 
 
-def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -568,7 +568,7 @@ def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9678(ctx, r1, s, E)
 
 
-def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -578,7 +578,7 @@ def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -603,7 +603,7 @@ def t_9678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -623,7 +623,7 @@ def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9681(ctx, r1, s, E)
 
 
-def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -633,21 +633,21 @@ def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9681, None, [], k)
 
 
-def d_9682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -660,7 +660,7 @@ def t_9683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9685(ctx, k, s, E)
 
 
-def d_9684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -670,7 +670,7 @@ def d_9684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9685(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9685(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -684,7 +684,7 @@ def t_9685(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7113')))
 
 
-def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -693,7 +693,7 @@ def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10995(ctx, E), k)
 
 
-def d_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -703,7 +703,7 @@ def d_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -713,7 +713,7 @@ def d_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -887,7 +887,7 @@ def d_9701(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
     return True
 
 
-def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -913,7 +913,7 @@ def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9704(ctx, r1, s, E)
 
 
-def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -923,7 +923,7 @@ def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -948,7 +948,7 @@ def t_9704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -968,7 +968,7 @@ def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9707(ctx, r1, s, E)
 
 
-def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -978,21 +978,21 @@ def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9707, None, [], k)
 
 
-def d_9708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1005,7 +1005,7 @@ def t_9709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9711(ctx, k, s, E)
 
 
-def d_9710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1015,7 +1015,7 @@ def d_9710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9711(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9711(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1029,7 +1029,7 @@ def t_9711(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7122')))
 
 
-def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1038,7 +1038,7 @@ def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_11024(ctx, E), k)
 
 
-def d_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1048,7 +1048,7 @@ def d_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1058,7 +1058,7 @@ def d_9714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1232,7 +1232,7 @@ def d_9727(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
     return True
 
 
-def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1258,7 +1258,7 @@ def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9730(ctx, r1, s, E)
 
 
-def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1268,7 +1268,7 @@ def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1293,7 +1293,7 @@ def t_9730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1313,7 +1313,7 @@ def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9733(ctx, r1, s, E)
 
 
-def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1323,21 +1323,21 @@ def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9733, None, [], k)
 
 
-def d_9734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1350,7 +1350,7 @@ def t_9735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9737(ctx, k, s, E)
 
 
-def d_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1360,7 +1360,7 @@ def d_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9737(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9737(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1374,7 +1374,7 @@ def t_9737(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7131')))
 
 
-def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1383,7 +1383,7 @@ def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_11053(ctx, E), k)
 
 
-def d_9739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1393,7 +1393,7 @@ def d_9739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1403,7 +1403,7 @@ def d_9740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1577,7 +1577,7 @@ def d_9753(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
     return True
 
 
-def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1603,7 +1603,7 @@ def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9756(ctx, r1, s, E)
 
 
-def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1613,7 +1613,7 @@ def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1638,7 +1638,7 @@ def t_9756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1658,7 +1658,7 @@ def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9759(ctx, r1, s, E)
 
 
-def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1668,21 +1668,21 @@ def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9759, None, [], k)
 
 
-def d_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9761(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9761(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1695,7 +1695,7 @@ def t_9761(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9763(ctx, k, s, E)
 
 
-def d_9762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1705,7 +1705,7 @@ def d_9762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1719,7 +1719,7 @@ def t_9763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7140')))
 
 
-def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1728,7 +1728,7 @@ def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_11082(ctx, E), k)
 
 
-def d_9765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1738,7 +1738,7 @@ def d_9765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1748,7 +1748,7 @@ def d_9766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1922,7 +1922,7 @@ def d_9779(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
     return True
 
 
-def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1948,7 +1948,7 @@ def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9782(ctx, r1, s, E)
 
 
-def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1958,7 +1958,7 @@ def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1983,7 +1983,7 @@ def t_9782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2003,7 +2003,7 @@ def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9785(ctx, r1, s, E)
 
 
-def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2013,21 +2013,21 @@ def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9785, None, [], k)
 
 
-def d_9786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2040,7 +2040,7 @@ def t_9787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9789(ctx, k, s, E)
 
 
-def d_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2050,7 +2050,7 @@ def d_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2064,7 +2064,7 @@ def t_9789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7149')))
 
 
-def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2073,7 +2073,7 @@ def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_11111(ctx, E), k)
 
 
-def d_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2083,7 +2083,7 @@ def d_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2093,7 +2093,7 @@ def d_9792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2267,7 +2267,7 @@ def d_9805(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
     return True
 
 
-def t_9806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def t_9806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2293,7 +2293,7 @@ def t_9806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9808(ctx, r1, s, E)
 
 
-def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
+def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2303,7 +2303,7 @@ def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:52
     return True
 
 
-def t_9808(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:53
+def t_9808(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2328,7 +2328,7 @@ def t_9808(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(0)
 
 
-def t_9809(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9809(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2348,7 +2348,7 @@ def t_9809(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9811(ctx, r1, s, E)
 
 
-def d_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2358,21 +2358,21 @@ def d_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_9811(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9811(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 9811, None, [], k)
 
 
-def d_9812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2385,7 +2385,7 @@ def t_9813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9815(ctx, k, s, E)
 
 
-def d_9814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2395,7 +2395,7 @@ def d_9814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     return True
 
 
-def t_9815(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9815(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2409,7 +2409,7 @@ def t_9815(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return nxt(num(E.get('instead~7158')))
 
 
-def t_9816(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_9816(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2418,7 +2418,7 @@ def t_9816(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_11140(ctx, E), k)
 
 
-def d_9817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def d_9817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2428,7 +2428,7 @@ def d_9817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return True
 
 
-def d_9818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2438,7 +2438,7 @@ def d_9818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def d_9819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2817,11 +2817,11 @@ CODE = {
     11158: x_11158,
 }
 AT = {
-    10987: 'rules_data/pampero/definitions/resources.yaml:53',
-    10988: 'rules_data/pampero/definitions/resources.yaml:53',
-    10991: 'rules_data/pampero/definitions/resources.yaml:55',
-    10995: 'rules_data/pampero/definitions/resources.yaml:58',
-    10996: 'rules_data/pampero/definitions/resources.yaml:55',
+    10987: 'rules_data/pampero/definitions/resources.yaml:55',
+    10988: 'rules_data/pampero/definitions/resources.yaml:55',
+    10991: 'rules_data/pampero/definitions/resources.yaml:57',
+    10995: 'rules_data/pampero/definitions/resources.yaml:60',
+    10996: 'rules_data/pampero/definitions/resources.yaml:57',
     11001: 'rules_data/pampero/definitions/resources.yaml:26',
     11002: 'rules_data/pampero/definitions/resources.yaml:27',
     11004: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2830,11 +2830,11 @@ AT = {
     11008: 'rules_data/pampero/definitions/resources.yaml:29',
     11010: 'rules_data/pampero/definitions/resources.yaml:30',
     11011: 'rules_data/pampero/definitions/resources.yaml:30',
-    11016: 'rules_data/pampero/definitions/resources.yaml:53',
-    11017: 'rules_data/pampero/definitions/resources.yaml:53',
-    11020: 'rules_data/pampero/definitions/resources.yaml:55',
-    11024: 'rules_data/pampero/definitions/resources.yaml:58',
-    11025: 'rules_data/pampero/definitions/resources.yaml:55',
+    11016: 'rules_data/pampero/definitions/resources.yaml:55',
+    11017: 'rules_data/pampero/definitions/resources.yaml:55',
+    11020: 'rules_data/pampero/definitions/resources.yaml:57',
+    11024: 'rules_data/pampero/definitions/resources.yaml:60',
+    11025: 'rules_data/pampero/definitions/resources.yaml:57',
     11030: 'rules_data/pampero/definitions/resources.yaml:26',
     11031: 'rules_data/pampero/definitions/resources.yaml:27',
     11033: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2843,11 +2843,11 @@ AT = {
     11037: 'rules_data/pampero/definitions/resources.yaml:29',
     11039: 'rules_data/pampero/definitions/resources.yaml:30',
     11040: 'rules_data/pampero/definitions/resources.yaml:30',
-    11045: 'rules_data/pampero/definitions/resources.yaml:53',
-    11046: 'rules_data/pampero/definitions/resources.yaml:53',
-    11049: 'rules_data/pampero/definitions/resources.yaml:55',
-    11053: 'rules_data/pampero/definitions/resources.yaml:58',
-    11054: 'rules_data/pampero/definitions/resources.yaml:55',
+    11045: 'rules_data/pampero/definitions/resources.yaml:55',
+    11046: 'rules_data/pampero/definitions/resources.yaml:55',
+    11049: 'rules_data/pampero/definitions/resources.yaml:57',
+    11053: 'rules_data/pampero/definitions/resources.yaml:60',
+    11054: 'rules_data/pampero/definitions/resources.yaml:57',
     11059: 'rules_data/pampero/definitions/resources.yaml:26',
     11060: 'rules_data/pampero/definitions/resources.yaml:27',
     11062: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2856,11 +2856,11 @@ AT = {
     11066: 'rules_data/pampero/definitions/resources.yaml:29',
     11068: 'rules_data/pampero/definitions/resources.yaml:30',
     11069: 'rules_data/pampero/definitions/resources.yaml:30',
-    11074: 'rules_data/pampero/definitions/resources.yaml:53',
-    11075: 'rules_data/pampero/definitions/resources.yaml:53',
-    11078: 'rules_data/pampero/definitions/resources.yaml:55',
-    11082: 'rules_data/pampero/definitions/resources.yaml:58',
-    11083: 'rules_data/pampero/definitions/resources.yaml:55',
+    11074: 'rules_data/pampero/definitions/resources.yaml:55',
+    11075: 'rules_data/pampero/definitions/resources.yaml:55',
+    11078: 'rules_data/pampero/definitions/resources.yaml:57',
+    11082: 'rules_data/pampero/definitions/resources.yaml:60',
+    11083: 'rules_data/pampero/definitions/resources.yaml:57',
     11088: 'rules_data/pampero/definitions/resources.yaml:26',
     11089: 'rules_data/pampero/definitions/resources.yaml:27',
     11091: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2869,11 +2869,11 @@ AT = {
     11095: 'rules_data/pampero/definitions/resources.yaml:29',
     11097: 'rules_data/pampero/definitions/resources.yaml:30',
     11098: 'rules_data/pampero/definitions/resources.yaml:30',
-    11103: 'rules_data/pampero/definitions/resources.yaml:53',
-    11104: 'rules_data/pampero/definitions/resources.yaml:53',
-    11107: 'rules_data/pampero/definitions/resources.yaml:55',
-    11111: 'rules_data/pampero/definitions/resources.yaml:58',
-    11112: 'rules_data/pampero/definitions/resources.yaml:55',
+    11103: 'rules_data/pampero/definitions/resources.yaml:55',
+    11104: 'rules_data/pampero/definitions/resources.yaml:55',
+    11107: 'rules_data/pampero/definitions/resources.yaml:57',
+    11111: 'rules_data/pampero/definitions/resources.yaml:60',
+    11112: 'rules_data/pampero/definitions/resources.yaml:57',
     11117: 'rules_data/pampero/definitions/resources.yaml:26',
     11118: 'rules_data/pampero/definitions/resources.yaml:27',
     11120: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2882,11 +2882,11 @@ AT = {
     11124: 'rules_data/pampero/definitions/resources.yaml:29',
     11126: 'rules_data/pampero/definitions/resources.yaml:30',
     11127: 'rules_data/pampero/definitions/resources.yaml:30',
-    11132: 'rules_data/pampero/definitions/resources.yaml:53',
-    11133: 'rules_data/pampero/definitions/resources.yaml:53',
-    11136: 'rules_data/pampero/definitions/resources.yaml:55',
-    11140: 'rules_data/pampero/definitions/resources.yaml:58',
-    11141: 'rules_data/pampero/definitions/resources.yaml:55',
+    11132: 'rules_data/pampero/definitions/resources.yaml:55',
+    11133: 'rules_data/pampero/definitions/resources.yaml:55',
+    11136: 'rules_data/pampero/definitions/resources.yaml:57',
+    11140: 'rules_data/pampero/definitions/resources.yaml:60',
+    11141: 'rules_data/pampero/definitions/resources.yaml:57',
     11146: 'rules_data/pampero/definitions/resources.yaml:26',
     11147: 'rules_data/pampero/definitions/resources.yaml:27',
     11149: 'rules_data/pampero/definitions/resources.yaml:27',
@@ -2923,17 +2923,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
                     'id': 9675,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7110',
                             'e': {'op': 'var', 'n': 'n~7108', 'x': 10986},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9677,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7111',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 10987},
@@ -2965,24 +2965,24 @@ RECORDS = {
                                 ],
                                 'x': 10988,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7112',
                                         'e': {'op': 'lit', 'v': 0, 'x': 10989},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9680,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9682,
                                                 },
                                                 'label': {
@@ -3038,21 +3038,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7112', 'x': 10992},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7113', 'x': 10993},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9684,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7113', 'x': 10994},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -3062,14 +3062,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 10995,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9686,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9685,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9683,
                                                 },
                                                 'label': {
@@ -3088,36 +3088,36 @@ RECORDS = {
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9681,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7110', 'x': 10997},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7112', 'x': 10998},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9687,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9679,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9678,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7114',
                             'e': {'op': 'var', 'n': 'left~7110', 'x': 10999},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9688,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7115',
                             'e': {'op': 'var', 'n': 'r~7109', 'x': 11000},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9689,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -3347,7 +3347,7 @@ RECORDS = {
                             'id': 9690,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9676,
                 },
             ],
@@ -3384,17 +3384,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
                     'id': 9701,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7119',
                             'e': {'op': 'var', 'n': 'n~7117', 'x': 11015},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9703,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7120',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11016},
@@ -3426,24 +3426,24 @@ RECORDS = {
                                 ],
                                 'x': 11017,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7121',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11018},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9706,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9708,
                                                 },
                                                 'label': {
@@ -3499,21 +3499,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7121', 'x': 11021},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7122', 'x': 11022},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9710,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7122', 'x': 11023},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -3523,14 +3523,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 11024,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9712,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9711,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9709,
                                                 },
                                                 'label': {
@@ -3549,36 +3549,36 @@ RECORDS = {
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9707,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7119', 'x': 11026},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7121', 'x': 11027},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9713,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9705,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9704,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7123',
                             'e': {'op': 'var', 'n': 'left~7119', 'x': 11028},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9714,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7124',
                             'e': {'op': 'var', 'n': 'r~7118', 'x': 11029},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9715,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -3808,7 +3808,7 @@ RECORDS = {
                             'id': 9716,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9702,
                 },
             ],
@@ -3845,17 +3845,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
                     'id': 9727,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7128',
                             'e': {'op': 'var', 'n': 'n~7126', 'x': 11044},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9729,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7129',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11045},
@@ -3887,24 +3887,24 @@ RECORDS = {
                                 ],
                                 'x': 11046,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7130',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11047},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9732,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9734,
                                                 },
                                                 'label': {
@@ -3960,21 +3960,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7130', 'x': 11050},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7131', 'x': 11051},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9736,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7131', 'x': 11052},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -3984,14 +3984,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 11053,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9738,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9737,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9735,
                                                 },
                                                 'label': {
@@ -4010,36 +4010,36 @@ RECORDS = {
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9733,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7128', 'x': 11055},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7130', 'x': 11056},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9739,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9731,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9730,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7132',
                             'e': {'op': 'var', 'n': 'left~7128', 'x': 11057},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9740,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7133',
                             'e': {'op': 'var', 'n': 'r~7127', 'x': 11058},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9741,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -4269,7 +4269,7 @@ RECORDS = {
                             'id': 9742,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9728,
                 },
             ],
@@ -4307,17 +4307,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
                     'id': 9753,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7137',
                             'e': {'op': 'var', 'n': 'n~7135', 'x': 11073},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9755,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7138',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11074},
@@ -4349,24 +4349,24 @@ RECORDS = {
                                 ],
                                 'x': 11075,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7139',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11076},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9758,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9760,
                                                 },
                                                 'label': {
@@ -4422,21 +4422,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7139', 'x': 11079},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7140', 'x': 11080},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9762,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7140', 'x': 11081},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -4446,14 +4446,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 11082,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9764,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9763,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9761,
                                                 },
                                                 'label': {
@@ -4472,36 +4472,36 @@ RECORDS = {
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9759,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7137', 'x': 11084},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7139', 'x': 11085},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9765,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9757,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9756,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7141',
                             'e': {'op': 'var', 'n': 'left~7137', 'x': 11086},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9766,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7142',
                             'e': {'op': 'var', 'n': 'r~7136', 'x': 11087},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9767,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -4731,7 +4731,7 @@ RECORDS = {
                             'id': 9768,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9754,
                 },
             ],
@@ -4769,17 +4769,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
                     'id': 9779,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7146',
                             'e': {'op': 'var', 'n': 'n~7144', 'x': 11102},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9781,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7147',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11103},
@@ -4811,24 +4811,24 @@ RECORDS = {
                                 ],
                                 'x': 11104,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7148',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11105},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9784,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9786,
                                                 },
                                                 'label': {
@@ -4884,21 +4884,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7148', 'x': 11108},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7149', 'x': 11109},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9788,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7149', 'x': 11110},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -4908,14 +4908,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 11111,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9790,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9789,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9787,
                                                 },
                                                 'label': {
@@ -4934,36 +4934,36 @@ RECORDS = {
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9785,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7146', 'x': 11113},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7148', 'x': 11114},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9791,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9783,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9782,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7150',
                             'e': {'op': 'var', 'n': 'left~7146', 'x': 11115},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9792,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7151',
                             'e': {'op': 'var', 'n': 'r~7145', 'x': 11116},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9793,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -5193,7 +5193,7 @@ RECORDS = {
                             'id': 9794,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9780,
                 },
             ],
@@ -5231,17 +5231,17 @@ RECORDS = {
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
                     'id': 9805,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:52
+                {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/pampero/definitions/resources.yaml:52
+                        {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
                             'v': 'left~7155',
                             'e': {'op': 'var', 'n': 'n~7153', 'x': 11131},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:54',
                             'id': 9807,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:53
+                        {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
                             'v': 'rep~7156',
                             'src': {'op': 'ids', 'kind': 'replacements', 'x': 11132},
@@ -5273,24 +5273,24 @@ RECORDS = {
                                 ],
                                 'x': 11133,
                             },
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:54
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:54
+                                    {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
                                         'v': 'taken~7157',
                                         'e': {'op': 'lit', 'v': 0, 'x': 11134},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                         'id': 9810,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:55
+                                    {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:56
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:56',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
                                                     'id': 9812,
                                                 },
                                                 'label': {
@@ -5346,21 +5346,21 @@ RECORDS = {
                                                         'label': 'instead',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
                                                             't': {'op': 'var', 'n': 'taken~7157', 'x': 11137},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 'instead~7158', 'x': 11138},
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9814,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:58
+                                                        {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
                                                             'n': {'op': 'var', 'n': 'instead~7158', 'x': 11139},
-                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:58
+                                                            'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
@@ -5370,14 +5370,14 @@ RECORDS = {
                                                                     'd': None,
                                                                     'x': 11140,
                                                                 },
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                                 'id': 9816,
                                                             },
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                             'id': 9815,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:58',
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:60',
                                                     'id': 9813,
                                                 },
                                                 'label': {
@@ -5396,36 +5396,36 @@ RECORDS = {
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:55',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9811,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:59
+                                    {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
                                         't': {'op': 'var', 'n': 'left~7155', 'x': 11142},
                                         'o': '-=',
                                         'e': {'op': 'var', 'n': 'taken~7157', 'x': 11143},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:59',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:61',
                                         'id': 9817,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:54',
+                                'at': 'rules_data/pampero/definitions/resources.yaml:56',
                                 'id': 9809,
                             },
-                            'at': 'rules_data/pampero/definitions/resources.yaml:53',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:55',
                             'id': 9808,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'n~7159',
                             'e': {'op': 'var', 'n': 'left~7155', 'x': 11144},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9818,
                         },
-                        {  # rules_data/pampero/definitions/resources.yaml:60
+                        {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
                             'v': 'r~7160',
                             'e': {'op': 'var', 'n': 'r~7154', 'x': 11145},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:60',
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 9819,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
@@ -5655,7 +5655,7 @@ RECORDS = {
                             'id': 9820,
                         },
                     ],
-                    'at': 'rules_data/pampero/definitions/resources.yaml:52',
+                    'at': 'rules_data/pampero/definitions/resources.yaml:54',
                     'id': 9806,
                 },
             ],

@@ -1,0 +1,244 @@
+"""The printed sheets as checked in (``generated/<game>/sheets/*.html``), read as a player
+reads them: the rule text is Italian (and English) a reader would write, each fact once,
+no column that is empty on every row, and a note wherever a name is left untranslated.
+
+The expected words come from the rulebooks (``shared/sources``) and the card facts
+(``shared/data``), not from the output; ``rulesc build --check`` (tests/test_build.py)
+keeps these files equal to what the data compiles to.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTE_IT = "Alcuni nomi non sono noti in italiano: sono in inglese."
+
+
+@cache
+def page(game: str, name: str) -> str:
+    """A checked-in sheet as text: tags kept, entities decoded, no-break spaces plain."""
+    raw = (ROOT / "generated" / game / "sheets" / name).read_text(encoding="utf-8")
+    return htmllib.unescape(raw).replace("\xa0", " ")
+
+
+def _text(fragment: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", fragment)).strip()
+
+
+# ---- 1. Italian grammar of the phrases ----------------------------------------------------
+
+@pytest.mark.parametrize("name", ["reference.it.html", "cards.it.html", "designer.it.html",
+                                  "modules.it.html", "quick.it.html"])
+def test_pampero_may_takes_an_infinitive(name):
+    """"may (build electrical_pole on the same line)" (Cardal Transmission Project: "you
+    may build an electrical pole on the same line") reads "puoi costruire", never the
+    imperative after "puoi"."""
+    text = page("pampero", name)
+    assert not re.search(r"\b[Pp]uoi (costruisci|paga|guadagna|scegli|avanza|prendi)\b",
+                         text), re.findall(r"[Pp]uoi \w+ \w+", text)
+
+
+@pytest.mark.parametrize("game", ["pampero", "terraforming_mars", "love_letter"])
+def test_every_puoi_is_followed_by_an_infinitive(game):
+    """Whatever effect follows "puoi" on any Italian page is in the infinitive (a
+    definition used after "puoi {e:inf}" without a ``text_inf`` would show here)."""
+    for name in ("reference.it.html", "designer.it.html", "cards.it.html",
+                 "modules.it.html", "quick.it.html"):
+        verbs = re.findall(r"\b[Pp]uoi (\w+)", page(game, name))
+        wrong = [v for v in verbs if not re.search(r"(re|r[lm][aeio]|rne|rci)$", v)]
+        assert not wrong, (name, wrong)
+
+
+def test_pampero_may_infinitive_on_the_cards():
+    text = page("pampero", "cards.it.html")
+    assert "Costruisci un palo elettrico. Puoi costruire un palo elettrico sulla stessa " \
+           "linea." in text
+    ref = page("pampero", "reference.it.html")
+    # a company tile: "you may pay 2 energy to take one battery"
+    assert "Puoi pagare 2 energia e guadagnare 1 batteria." in ref
+    # English keeps "you may" + the bare verb
+    assert "You may build an electrical pole on the same connection line." in \
+        page("pampero", "cards.en.html")
+
+
+def test_pampero_per_each_of_your_items():
+    """"gain 10 $ per venture capital tile you hold": "per ogni tua tessera", never
+    "per ogni i tuoi tessere"."""
+    ref = page("pampero", "reference.it.html")
+    assert "per ogni tua tessera capitale di rischio" in ref
+    assert "per ogni tua carta mercato Argentina" in page("pampero", "designer.it.html")
+    for text in (ref, page("pampero", "designer.it.html")):
+        assert not re.search(r"per ogni (i|le) (tuoi|tue)\b", text)
+
+
+def test_pampero_counts_of_your_pieces_agree():
+    """Objective "Have 2 or more transformers on each sector B1 and B2" (Clear Skies,
+    Objective Cards Explained) and "7 wind farms on the board": the noun is plural after
+    the number and the possessive takes no article there."""
+    ref = page("pampero", "reference.it.html")
+    assert "Almeno 2 tuoi trasformatori in settore B1 e almeno 2 tuoi trasformatori in " \
+           "settore B2" in ref
+    assert "almeno 7 tuoi parchi eolici sul tabellone" in ref.lower()
+    assert "almeno 5 tue torri elettriche in zona a" in ref.lower()
+    for text in (ref, page("pampero", "designer.it.html")):
+        assert not re.search(r"\d+ (i|le) (tuoi|tue)\b", text)
+        assert "tuoi parco eolico" not in text and "tuoi trasformatore " not in text
+    en = page("pampero", "reference.en.html")
+    assert "At least 2 of your transformers in sector B1" in en
+    assert "at least 7 of your wind farms on the board" in en.lower()
+
+
+def test_pampero_pieces_take_their_gender():
+    """An electrical tower is feminine: "una torre elettrica", never "un torre"."""
+    for name in ("reference.it.html", "designer.it.html", "cards.it.html"):
+        text = page("pampero", name)
+        assert "un torre" not in text and "un tuo torre" not in text
+
+
+# ---- 2. a comparison in a clause has its verb ---------------------------------------------
+
+def test_credicor_condition_reads_with_its_verb():
+    """CrediCor (shared/data setup.json, R08): after paying for a card or standard project
+    costing at least 20 M€, gain 4 M€."""
+    it = page("terraforming_mars", "cards.it.html")
+    assert "se l'hai giocata tu e il suo costo stampato è almeno 20: guadagna 4 M€." in it
+    assert "costo stampato almeno 20" not in it
+    en = page("terraforming_mars", "cards.en.html")
+    assert "printed cost is at least 20" in en
+
+
+# ---- 3. step names start with a capital letter --------------------------------------------
+
+def test_step_names_start_with_a_capital():
+    ref = page("pampero", "reference.it.html")
+    assert "<b>Denaro iniziale.</b>" in ref
+    assert "<b>Fase 5: Reddito.</b>" in ref
+    assert "Rimborso agli investitori: ogni giocatore" in ref
+    assert "<li><b>Denaro</b>:" in ref
+    for game in ("pampero", "terraforming_mars", "love_letter"):
+        for lang in ("it", "en"):
+            for name in (f"reference.{lang}.html", f"quick.{lang}.html"):
+                text = page(game, name)
+                flow = text[text.index('<section id="flow">'):] if 'id="flow"' in text \
+                    else text
+                flow = flow[:flow.index("</section>")] if 'id="flow"' in text else flow
+                names = re.findall(r"<b>(?:Fase \d+: |Phase \d+: )?([^<]+?)\.?</b>", flow)
+                lower = [n for n in names if n[:1].islower()]
+                assert not lower, (game, name, lower)
+
+
+# ---- 4. each fact of a module once ----------------------------------------------------------
+
+def test_investor_tendencies_scoring_is_said_once():
+    """Investor Tendencies (Clear Skies): objective cards are scored as the last step of
+    a scoring phase and at the end of the game; the sheet says it once, with both."""
+    ref = page("pampero", "reference.it.html")
+    item = ref[ref.index('<li id="module-investor_tendencies">'):]
+    item = item[:item.index("</li>")]
+    assert _text(item).count("conta ogni obiettivo raggiunto") == 1
+    mods = page("pampero", "modules.it.html")
+    sec = mods[mods.index('id="module-investor_tendencies"'):]
+    sec = sec[:sec.index("</section>")]
+    assert _text(sec).count("conta ogni obiettivo raggiunto") == 1
+    assert "alla fine della partita" in sec
+
+
+# ---- 5. a value a module changes reads as that module's ---------------------------------
+
+def test_tr_solo_start_is_unambiguous():
+    """Solo variant (Regole: "Iniziare con 14 NT"): the TR line says 14 for the solo
+    game, and no longer reads as if solo started at 20."""
+    for name in ("reference.it.html", "designer.it.html"):
+        ref = page("terraforming_mars", name)
+        line = ref[ref.index('<li id="tracks-tr">'):]
+        line = _text(line[:line.index("</li>")])
+        assert "Variante in solitario: inizio 14" in line, line
+        assert "Variante in solitario: per giocatore: inizio 20" not in line
+        assert "inizio 20" in line   # the base game's start stays
+    en = page("terraforming_mars", "reference.en.html")
+    line = en[en.index('<li id="tracks-tr">'):]
+    assert "Solo game: start 14" in _text(line[:line.index("</li>")])
+
+
+# ---- 6. the note on untranslated names ----------------------------------------------------
+
+def test_untranslated_names_carry_the_note():
+    mods = page("pampero", "modules.it.html")
+    sec = mods[mods.index('id="module-companies"'):]
+    sec = sec[:sec.index("</section>")]
+    assert "Begin the game with $30" in sec and NOTE_IT in sec
+    # a module page that names nothing in English carries no note
+    sec = mods[mods.index('id="module-investor_tendencies"'):]
+    assert NOTE_IT not in sec[:sec.index("</section>")]
+    cards = page("terraforming_mars", "cards.it.html")
+    sheets = cards.split('<div class="sheet">')[1:]
+    assert sheets and all(NOTE_IT in s for s in sheets)
+    ref = page("pampero", "reference.it.html")
+    sec = ref[ref.index('<section id="modules">'):]
+    sec = sec[:sec.index("</section>")]
+    assert "Begin the game with $30" in sec and NOTE_IT in sec
+    # an English sheet shows every name in English: no note there
+    assert "Some names are not known" not in page("terraforming_mars", "cards.en.html")
+
+
+@pytest.mark.parametrize("game", ["pampero", "terraforming_mars"])
+@pytest.mark.parametrize("aid", ["reference", "quick", "modules", "cards"])
+def test_every_page_showing_an_english_name_says_so(game, aid):
+    """A page that shows a record's name for want of an Italian one carries the note."""
+    import yaml
+
+    names = set()
+    for path in (ROOT / "rules_data" / game).rglob("*.yaml"):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError:   # kinds.yaml's type notation ("int?") is not plain YAML
+            continue
+        for rec in (data.get("records") or []) if isinstance(data, dict) else []:
+            name = rec.get("name") if isinstance(rec, dict) else None
+            if isinstance(name, dict) and "it" not in name and len(str(name.get("en"))) > 3:
+                names.add(str(name["en"]))
+    text = page(game, f"{aid}.it.html")
+    shown = [n for n in names if f">{n}<" in text]
+    assert not shown or NOTE_IT in text, shown[:5]
+
+
+# ---- 7. no column empty on every row ------------------------------------------------------
+
+def _tables(text: str) -> list[tuple[str, list[str], list[list[str]]]]:
+    """(title, header cells, row cells) of every table of a page."""
+    out = []
+    for part in text.split("<h2>")[1:]:
+        title, _, rest = part.partition("</h2>")
+        head_end = rest.find("<h2>")
+        rest = rest if head_end < 0 else rest[:head_end]
+        if "<table>" not in rest:
+            continue
+        table = rest[rest.index("<table>"):rest.index("</table>")]
+        head = re.findall(r"<th>(.*?)</th>", table)
+        rows = [re.findall(r"<td>(.*?)</td>", r, re.S)
+                for r in re.findall(r"<tr id=[^>]*>(.*?)</tr>", table, re.S)]
+        out.append((title, head, rows))
+    return out
+
+
+@pytest.mark.parametrize("game", ["pampero", "terraforming_mars", "love_letter"])
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_no_table_column_is_empty_on_every_row(game, lang):
+    tables = _tables(page(game, f"reference.{lang}.html"))
+    assert tables or game == "love_letter"   # Love Letter's sheet has no table
+    for title, head, rows in tables:
+        assert all(len(r) == len(head) for r in rows), title
+        for i in range(1, len(head)):
+            assert any(_text(r[i]) for r in rows), (title, head[i])
+
+
+def test_pampero_tower_bonus_and_company_tables():
+    tables = {t: h for t, h, _ in _tables(page("pampero", "reference.it.html"))}
+    assert tables["Tessere bonus delle torri"] == ["Nome"]
+    assert tables["Tessere compagnia"] == ["Nome", "Effetto"]
