@@ -112,3 +112,21 @@ def test_scenarios_play_an_expansion_compiled_on_the_fly(tmp_path, capsys):
     # without --rules the shipped engine has no such module: the scenario fails
     assert main(["test", str(scen)]) == 1
     assert "unknown module 'greenhouse_pack'" in capsys.readouterr().out
+
+
+def test_a_negative_number_ending_a_phrase_reads_like_the_parenthesised_one(tmp_path):
+    """README's "Add a card": ``temperature at least -24`` plays and prints as ``(-24)``
+    does, in every language (it once printed "temperature at least − 24")."""
+    from compiler.sheets import explain
+
+    said = {}
+    for form in ("-24", "(-24)"):
+        cards = CARDS.replace('"oxygen >= 3"', f'"temperature at least {form}"')
+        sub = tmp_path / ("paren" if "(" in form else "bare")
+        sub.mkdir(exist_ok=True)
+        ir = compile_game(_expansion(sub, cards), ROOT, base=TM_RULES).ir
+        said[form] = {lang: explain.lines(ir, "cards", "roof_garden", lang)
+                      for lang in ("en", "it")}
+    assert said["-24"] == said["(-24)"]
+    assert any("temperatura almeno -24 °C" in line for line in said["-24"]["it"])
+    assert any("temperature at least -24 °C" in line for line in said["-24"]["en"])

@@ -247,10 +247,14 @@ def _negative_argument(rc: RC, syn: Syn, scope: Scope,
     if o != "-" or a.op != "app" or b.op != "int":
         return None
     items = (*a.kids, Syn("int", b.line, b.col, (-b.kids[0],)))
+    words = Syn("app", a.line, a.col, items)
     try:
-        return expr(rc, Syn("app", a.line, a.col, items), scope, want)
+        out = expr(rc, words, scope, want)
     except Fail:
         return None
+    if rc.notes is not None and not rc.calls:  # the text says the phrase, not a "-"
+        rc.notes.read_as(syn, words)
+    return out
 
 
 def _neg(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:

@@ -52,18 +52,26 @@ class Notes:
         self.on = False
         self.phrases: dict[tuple[int, int], tuple[Syn, Any, dict[str, tuple[int, int]]]] = {}
         self.names: dict[int, tuple[Syn, dict[str, Any], Any]] = {}
+        self.reads: dict[int, tuple[Syn, Syn]] = {}
         self.trees: dict[tuple[str, tuple[Any, ...]], Tree] = {}
 
     def start(self) -> None:
         """A new text field: forget the notes of the last one."""
         self.phrases.clear()
         self.names.clear()
+        self.reads.clear()
         self.on = True
 
     def phrase(self, items: list[Syn], d: Any, spans: dict[str, tuple[int, int]]) -> None:
         """``items`` matched definition (or core phrase) ``d``; hole -> (start, end)."""
         if self.on and items:
             self.phrases[(id(items[0]), len(items))] = (items[0], d, dict(spans))
+
+    def read_as(self, syn: Syn, other: Syn) -> None:
+        """The resolver read ``syn`` as ``other`` (``temperature at least -24``, parsed
+        as a subtraction, is the phrase with the number -24): the text is ``other``'s."""
+        if self.on:
+            self.reads[id(syn)] = (syn, other)
 
     def name(self, syn: Syn, ir: dict[str, Any], t: Any) -> None:
         """Bare name ``syn`` resolved to ``ir`` of type ``t``."""
@@ -79,6 +87,7 @@ class Notes:
         self.on = False
         self.phrases.clear()
         self.names.clear()
+        self.reads.clear()
 
     # ---- building ---------------------------------------------------------------------
 
@@ -92,6 +101,9 @@ class Notes:
         """The text tree of syntax node ``syn``."""
         if not isinstance(syn, Syn):
             return syn
+        read = self.reads.get(id(syn))
+        if read is not None:
+            return self.tree(read[1])
         if syn.op == "app":
             return self.items(list(syn.kids))
         if syn.op == "name":
