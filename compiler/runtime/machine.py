@@ -222,7 +222,9 @@ def root_entry(t: Node) -> str | None:
 
 
 def _as_list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else [value]
+    """The items ``+=``/``-=`` add or take: a none is no item (``hand += [first deck]``
+    of an empty deck leaves the hand as it was)."""
+    return [x for x in (value if isinstance(value, list) else [value]) if x is not None]
 
 
 def _without(items: list[Any], gone: list[Any]) -> list[Any]:

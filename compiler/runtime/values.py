@@ -131,10 +131,10 @@ def _ar(ctx: Any, n: Node) -> Any:
 
 
 def arith(o: str, a: Any, b: Any) -> Any:
-    """``a o b``: numbers (``/`` rounds down, by 0 gives 0); ``+`` joins lists, merges
-    mappings."""
+    """``a o b``: numbers (``/`` rounds down, by 0 gives 0); ``+`` joins lists (a none
+    adds nothing: ``[first deck]`` of an empty deck), merges mappings."""
     if o == "+" and isinstance(a, list):
-        return a + (b if isinstance(b, list) else [b])
+        return a + [x for x in (b if isinstance(b, list) else [b]) if x is not None]
     if o == "+" and isinstance(a, dict):
         return {**a, **(b if isinstance(b, dict) else {})}
     a, b = num(a), num(b)

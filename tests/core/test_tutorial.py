@@ -38,3 +38,45 @@ def test_tutorial_game_checks_and_plays(tmp_path: Path) -> None:
     assert game.state["round"] == 3                       # end: {max_rounds: 3}
     assert all(p["stock"]["coins"] >= 0 for p in game.state["players"])
     assert set(scores["winner"]) <= {0, 1}
+
+
+def test_tutorial_deals_real_cards_to_four_players_in_both_engines(tmp_path: Path) -> None:
+    """Its deck has a card for each of 4 players x 3 (it once dealt none: null cards)."""
+    from compiler.codegen.pycode import load_code
+    from compiler.runtime import register_code
+
+    for name, body in _tutorial_files().items():
+        (tmp_path / name).write_text(body, "utf-8")
+    comp = compile_game(tmp_path, tmp_path)
+    interpreted = Game.new(comp.ir, players=4, seed=5)
+    register_code(comp.ir, load_code(comp.ir))
+    compiled = Game.new(comp.ir, players=4, seed=5)
+    for game in (interpreted, compiled):
+        hands = [p["hand"] for p in game.state["players"]]
+        assert [len(h) for h in hands] == [3, 3, 3, 3] and None not in sum(hands, [])
+    assert interpreted.to_json() == compiled.to_json()
+
+
+def test_a_none_adds_nothing_to_a_list_in_both_engines(tmp_path: Path) -> None:
+    """``hand += [first deck]`` of an empty deck, and ``hand + [none]``, add nothing: a
+    list never gets a none (docs/dsl.md, Values)."""
+    from compiler.codegen.pycode import load_code
+    from compiler.runtime import register_code
+
+    files = _tutorial_files()
+    files["flow.yaml"] = files["flow.yaml"].replace(
+        "repeat 4: deck += [each c in cards]; shuffle deck",
+        "deck = [each c in cards]; shuffle deck").replace(
+        "(hand += [first deck]; deck -= [first deck])",
+        "(hand += [first deck]; deck -= [first deck]; hand = hand + [first deck])")
+    for name, body in files.items():
+        (tmp_path / name).write_text(body, "utf-8")
+    comp = compile_game(tmp_path, tmp_path)
+    assert [d.format() for d in comp.diagnostics] == []
+    interpreted = Game.new(comp.ir, players=4, seed=5)
+    register_code(comp.ir, load_code(comp.ir))
+    compiled = Game.new(comp.ir, players=4, seed=5)
+    for game in (interpreted, compiled):
+        hands = [p["hand"] for p in game.state["players"]]
+        assert None not in sum(hands, []) and sum(len(h) for h in hands) >= 3
+    assert interpreted.to_json() == compiled.to_json()
