@@ -123,7 +123,7 @@ class ExprCompiler:
         a, b, o = self.code(n["a"]), self.code(n["b"]), n["o"]
         if o in ("-", "*"):
             return f"(num({a}) {o} num({b}))"
-        return f"AR({o!r}, {a}, {b})"
+        return f"AR({o!r}, {a}, {b}, True)" if n.get("nn") else f"AR({o!r}, {a}, {b})"
 
     def _neg(self, n: Node) -> str:
         return f"(-num({self.code(n['a'])}))"

@@ -28,7 +28,7 @@ from compiler.lang.names import (
 )
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
 from compiler.lang.syntax import Syn
-from compiler.lang.types import Type, compatible, element, show, strip_opt, value_type
+from compiler.lang.types import Type, compatible, element, no_none, show, strip_opt, value_type
 
 __all__ = ["expr", "name_ref", "want_bool"]
 
@@ -228,7 +228,8 @@ def _arith(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     if o == "+" and isinstance(strip_opt(ta), tuple) and strip_opt(ta)[0] in ("list", "obj",
                                                                               "map"):
         ib, _ = expr(rc, b, scope, "any" if strip_opt(ta)[0] != "list" else ta)
-        return {"op": "ar", "o": o, "a": ia, "b": ib}, ta
+        nn = {"nn": True} if no_none(ta) else {}   # a none is no item (values.arith)
+        return {"op": "ar", "o": o, "a": ia, "b": ib, **nn}, ta
     if not compatible(ta, "int"):
         raise rc.fail(a, "R003", f"'{o}' needs numbers, not {show(ta)}", hint="")
     ib, tb = expr(rc, b, scope, "int")

@@ -16,7 +16,7 @@ from compiler.lang.expand import use_text
 from compiler.lang.expr import binder, expr, want_bool
 from compiler.lang.scope import IR, RC, Fail, Scope, var
 from compiler.lang.syntax import Syn
-from compiler.lang.types import Type, compatible, element, show, strip_opt
+from compiler.lang.types import Type, compatible, element, no_none, show, strip_opt
 
 __all__ = ["stmt"]
 
@@ -247,6 +247,8 @@ def _assign(rc: RC, syn: Syn, scope: Scope) -> IR:
         raise rc.fail(value, "R003", f"'{o}' on {show(tt)} needs {show(tt)} or one of its "
                       f"items, not {show(tv)}", hint="add or remove items of the list's kind")
     ir: IR = {"op": "set", "t": it, "o": o, "e": iv}
+    if o != "=" and no_none(tt):
+        ir["nn"] = True   # a none is no item of this list (runtime.machine.assign)
     bounds = _bounds_of(it)
     if bounds:
         ir["bd"] = bounds

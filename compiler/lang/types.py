@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["DSL_WORDS", "WORDS", "Type", "compatible", "element", "field_spec", "parse_type",
-           "show"]
+__all__ = ["DSL_WORDS", "WORDS", "Type", "compatible", "element", "field_spec", "no_none",
+           "parse_type", "show"]
 
 Type = Any
 
@@ -129,6 +129,18 @@ def value_type(field_type: Type) -> Type:
 
 def strip_opt(t: Type) -> Type:
     return t[1] if isinstance(t, tuple) and t[0] == "opt" else t
+
+
+def no_none(t: Type) -> bool:
+    """True when ``t`` is a list whose items cannot be none (``[cards]``, not
+    ``[cards?]`` nor ``[any]``): there ``+``, ``+=`` and ``-=`` leave a none out, so
+    ``hand += [first deck]`` from an empty deck adds nothing."""
+    t = strip_opt(t)
+    if not (isinstance(t, tuple) and t[0] == "list"):
+        return False
+    item = t[1]
+    return item not in ("any", "none", "value") and not (isinstance(item, tuple) and
+                                                          item[0] == "opt")
 
 
 def element(t: Type) -> Type:

@@ -83,8 +83,8 @@ def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802
     return list(ctx.rules["records"].get(kind) or {})
 
 
-def AR(o: str, a: Any, b: Any) -> Any:  # noqa: N802
-    return arith(o, a, b)
+def AR(o: str, a: Any, b: Any, no_none: bool = False) -> Any:  # noqa: N802
+    return arith(o, a, b, no_none)
 
 
 def IN(a: Any, b: Any) -> bool:  # noqa: N802

@@ -195,11 +195,12 @@ def assign(ctx: Ctx, n: Node, container: Any, key: Any, value: Any) -> None:
     op = n["o"]
     if op != "=":
         old = container.get(key) if isinstance(container, dict) else container[key]
-        if op == "+=":
-            value = old + _as_list(value) if isinstance(old, list) else num(old) + num(value)
-        elif op == "-=":
-            value = _without(old, _as_list(value)) if isinstance(old, list) \
-                else num(old) - num(value)
+        if isinstance(old, list):   # op is += or -=; "nn": the list holds no none
+            items = [x for x in (value if isinstance(value, list) else [value])
+                     if not (n.get("nn") and x is None)]
+            value = old + items if op == "+=" else _without(old, items)
+        else:
+            value = num(old) + num(value) if op == "+=" else num(old) - num(value)
     if "bd" in n and isinstance(value, int):
         value = _clamp(ctx, n["bd"], key, value)
     t = n["t"]
@@ -219,12 +220,6 @@ def root_entry(t: Node) -> str | None:
     while t["op"] == "key":
         t = t["of"]
     return t["k"] if t["op"] == "st" else None
-
-
-def _as_list(value: Any) -> list[Any]:
-    """The items ``+=``/``-=`` add or take: a none is no item (``hand += [first deck]``
-    of an empty deck leaves the hand as it was)."""
-    return [x for x in (value if isinstance(value, list) else [value]) if x is not None]
 
 
 def _without(items: list[Any], gone: list[Any]) -> list[Any]:

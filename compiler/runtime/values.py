@@ -127,14 +127,16 @@ def _codes(value: Any, rid: Any) -> Any:
 
 
 def _ar(ctx: Any, n: Node) -> Any:
-    return arith(n["o"], ev(ctx, n["a"]), ev(ctx, n["b"]))
+    return arith(n["o"], ev(ctx, n["a"]), ev(ctx, n["b"]), n.get("nn", False))
 
 
-def arith(o: str, a: Any, b: Any) -> Any:
-    """``a o b``: numbers (``/`` rounds down, by 0 gives 0); ``+`` joins lists (a none
-    adds nothing: ``[first deck]`` of an empty deck), merges mappings."""
+def arith(o: str, a: Any, b: Any, no_none: bool = False) -> Any:
+    """``a o b``: numbers (``/`` rounds down, by 0 gives 0); ``+`` joins lists (with
+    ``no_none``, a list whose items cannot be none, a none adds nothing: ``[first
+    deck]`` of an empty deck), merges mappings."""
     if o == "+" and isinstance(a, list):
-        return a + [x for x in (b if isinstance(b, list) else [b]) if x is not None]
+        more = b if isinstance(b, list) else [b]
+        return a + ([x for x in more if x is not None] if no_none else more)
     if o == "+" and isinstance(a, dict):
         return {**a, **(b if isinstance(b, dict) else {})}
     a, b = num(a), num(b)

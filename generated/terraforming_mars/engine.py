@@ -4111,7 +4111,7 @@ def x_4819(ctx, E=None):  #
 def x_4820(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'sum', None, [FLD(ctx, K[19], v_c_2770) for v_c_2770 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events')))])
+    return CALL(ctx, 'sum', None, [FLD(ctx, K[19], v_c_2770) for v_c_2770 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
 def x_4821(ctx, E=None):  # 

@@ -3568,6 +3568,7 @@ RECORDS = {
                                             ],
                                             'x': 8663,
                                         },
+                                        'nn': True,
                                         'bd': ['game', 'places', 'key'],
                                         'at': 'rules_data/pampero/definitions/board.yaml:120',
                                         'id': 7665,

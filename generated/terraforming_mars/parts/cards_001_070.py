@@ -2100,7 +2100,7 @@ def x_1019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, AR('+', PL(ctx, E.get('you')).get('tableau'), [E.get('this')]))
+    return CALL(ctx, 'distinct', None, AR('+', PL(ctx, E.get('you')).get('tableau'), [E.get('this')], True))
 
 
 def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
@@ -24141,6 +24141,7 @@ RECORDS = {
                                             ],
                                             'x': 469,
                                         },
+                                        'nn': True,
                                         'bd': ['game', 'discard', ''],
                                         'at': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
                                         'id': 422,
@@ -24162,6 +24163,7 @@ RECORDS = {
                                             ],
                                             'x': 471,
                                         },
+                                        'nn': True,
                                         'bd': ['game', 'deck', ''],
                                         'at': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
                                         'id': 423,
@@ -24401,6 +24403,7 @@ RECORDS = {
                                                         ],
                                                         'x': 488,
                                                     },
+                                                    'nn': True,
                                                     'bd': ['player', 'offer', ''],
                                                     'at': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
                                                     'id': 440,
@@ -24422,6 +24425,7 @@ RECORDS = {
                                                         ],
                                                         'x': 490,
                                                     },
+                                                    'nn': True,
                                                     'bd': ['game', 'deck', ''],
                                                     'at': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
                                                     'id': 441,
@@ -25404,6 +25408,7 @@ RECORDS = {
                                                         ],
                                                         'x': 519,
                                                     },
+                                                    'nn': True,
                                                     'bd': ['player', 'hand', ''],
                                                     'at': 'rules_data/terraforming_mars/definitions/turns.yaml:129',
                                                     'id': 466,
@@ -25435,6 +25440,7 @@ RECORDS = {
                                                 ],
                                                 'x': 522,
                                             },
+                                            'nn': True,
                                             'bd': ['game', 'discard', ''],
                                             'at': 'rules_data/terraforming_mars/definitions/turns.yaml:130',
                                             'id': 467,
@@ -30736,6 +30742,7 @@ RECORDS = {
                                                         ],
                                                         'x': 764,
                                                     },
+                                                    'nn': True,
                                                     'bd': ['player', 'hand', ''],
                                                     'at': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
                                                     'id': 683,
@@ -30757,6 +30764,7 @@ RECORDS = {
                                                         ],
                                                         'x': 766,
                                                     },
+                                                    'nn': True,
                                                     'bd': ['game', 'deck', ''],
                                                     'at': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
                                                     'id': 684,
@@ -36350,6 +36358,7 @@ RECORDS = {
                                                         {'op': 'var', 'n': 'this'},
                                                     ],
                                                 },
+                                                'nn': True,
                                             },
                                         ],
                                         'x': 1023,
