@@ -41,7 +41,7 @@ class KindDecl:
     active: bool = False
     spec: dict[str, Any] = field(default_factory=dict)
     """The fields as written (the type notation), for the kind's JSON Schema."""
-    bounds: dict[str, dict[str, int]] = field(default_factory=dict)
+    bounds: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The ``min``/``max`` of the int fields that declare them (``{type: int, min: 0}``)."""
 
 
@@ -169,7 +169,7 @@ def _kinds(decls: Decls, doc: Document) -> list[Diagnostic]:
         if not isinstance(rec, dict):
             continue
         fields: dict[str, Type] = {}
-        bounded: dict[str, dict[str, int]] = {}
+        bounded: dict[str, dict[str, Any]] = {}
         for fname, spec in (rec.get("fields") or {}).items():
             notation, bounds = field_spec(spec)
             t, why = parse_type(notation, names)

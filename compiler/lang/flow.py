@@ -190,10 +190,19 @@ def _change(rc: RC, doc: Document, path: tuple[Any, ...], change: dict[str, Any]
 
 
 def _within(rc: RC, doc: Document, path: tuple[Any, ...], value: Any,
-            bounds: dict[str, int], record: str) -> None:
+            bounds: dict[str, Any], record: str) -> None:
     """S004 when a module sets a bounded field (kinds.yaml ``min``/``max``) outside its
-    bounds, as a record of the kind would be told."""
+    bounds, S003 when it sets a ``one_of`` text to another word, as a record of the kind
+    would be told."""
     field = str(path[-1])
+    allowed = bounds.get("one_of")
+    if isinstance(allowed, list) and isinstance(value, str) and value not in allowed:
+        near = did_you_mean(value, allowed)
+        rc.diags.append(Diagnostic(
+            doc.span(path), "S003", f"{record}: {field}: {value!r} is not one of the "
+            "allowed values", hint=(near + " " if near else "") + "one of: " +
+            ", ".join(allowed)))
+        return
     if isinstance(value, dict) and "provisional" in value:
         value = value["provisional"]
         path = path + ("provisional",)

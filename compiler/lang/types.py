@@ -38,13 +38,14 @@ MODIFIER = ("obj", (("modify", "text"), ("by", "number"), ("where", ("opt", "con
                     ("anyone", ("opt", "bool"))))
 
 
-BOUNDS = ("min", "max")
+BOUNDS = ("min", "max", "one_of")
 
 
 def field_spec(spec: Any) -> tuple[Any, dict[str, Any]]:
     """A record field's notation in ``kinds.yaml`` split into its type notation and its
-    bounds: ``{type: int, min: 0}`` is an ``int`` of at least 0. A mapping is read so only
-    when it has ``type`` and nothing but ``min``/``max`` beside (an object type with such
+    bounds: ``{type: int, min: 0}`` is an ``int`` of at least 0, ``{type: text, one_of:
+    [a, b]}`` a text that is ``a`` or ``b``. A mapping is read so only when it has
+    ``type`` and nothing but ``min``/``max``/``one_of`` beside (an object type with such
     fields is written ``{type: {type: T, min: T}}``); anything else is a type alone."""
     if isinstance(spec, dict) and "type" in spec and len(spec) > 1 and \
             set(spec) <= {"type", *BOUNDS}:
@@ -55,9 +56,11 @@ def field_spec(spec: Any) -> tuple[Any, dict[str, Any]]:
 def bounds_problem(t: Type, bounds: dict[str, Any]) -> str:
     """Why ``bounds`` cannot bound a field of type ``t`` ('' when they can): only an
     ``int`` (or ``int?``) field takes whole-number bounds, the least not above the
-    greatest."""
+    greatest; only a ``text`` (or ``text?``) field takes ``one_of``, a list of words."""
     if not bounds:
         return ""
+    if "one_of" in bounds:
+        return _one_of_problem(t, bounds)
     if strip_opt(t) != "int":
         return f"min/max bound an int field, not {show(t)}"
     for key, value in bounds.items():
@@ -65,6 +68,20 @@ def bounds_problem(t: Type, bounds: dict[str, Any]) -> str:
             return f"'{key}' must be a whole number, not {value!r}"
     if "min" in bounds and "max" in bounds and bounds["min"] > bounds["max"]:
         return f"min {bounds['min']} is above max {bounds['max']}"
+    return ""
+
+
+def _one_of_problem(t: Type, bounds: dict[str, Any]) -> str:
+    if set(bounds) != {"one_of"}:
+        return "a field has either min/max (an int) or one_of (a text), not both"
+    if strip_opt(t) != "text":
+        return f"one_of lists the values of a text field, not of {show(t)}"
+    values = bounds["one_of"]
+    if not isinstance(values, list) or not values or \
+            not all(isinstance(v, str) and v for v in values):
+        return "one_of is a list of the allowed words: one_of: [automated, active, event]"
+    if len(set(values)) != len(values):
+        return "one_of lists a value twice"
     return ""
 
 

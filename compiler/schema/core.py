@@ -133,7 +133,8 @@ def kind_schema(kind: str, decl: dict[str, Any], names: set[str],
         if t is None:
             props[name] = {}
         elif bounds and not bounds_problem(t, bounds):
-            props[name] = _bounded(t, bounds)
+            props[name] = _one_of(t, bounds["one_of"]) if "one_of" in bounds \
+                else _bounded(t, bounds)
         else:
             props[name] = type_schema(t)
     record = {"type": "object", "properties": props,
@@ -178,6 +179,15 @@ def _bounded(t: Type, bounds: dict[str, Any]) -> dict[str, Any]:
               "anyOf": [number, _provisional(number)]}
     if isinstance(t, tuple) and t[0] == "opt":
         return {"anyOf": [schema, {"type": "null"}]}
+    return schema
+
+
+def _one_of(t: Type, values: list[str]) -> dict[str, Any]:
+    """The schema of a text field with its allowed words (``kinds.yaml``: ``type: {type:
+    text, one_of: [automated, active, event]}``)."""
+    schema: dict[str, Any] = {"enum": list(values)}
+    if isinstance(t, tuple) and t[0] == "opt":
+        return {"enum": [*values, None]}
     return schema
 
 

@@ -170,7 +170,10 @@ def _odd_character(value: Any) -> str:
 
 def _hint(err: ValidationError) -> str:
     if err.validator == "enum":
-        return "one of: " + ", ".join(map(str, err.validator_value))
+        allowed = [str(v) for v in err.validator_value if v is not None]
+        near = did_you_mean(str(err.instance), allowed) if isinstance(err.instance, str) \
+            else ""
+        return (near + " " if near else "") + "one of: " + ", ".join(allowed)
     if err.validator == "pattern":
         return ("ids are lowercase ASCII: a letter, then letters, digits or '_' "
                 f"(pattern {err.validator_value})")
