@@ -1,5 +1,5 @@
 """``rulesc play GAME [--players N] [--modules a,b|all] [--seed S] [--agent human,random]
-[--log FILE] [--engine compiled|interpreter] [--json]``.
+[--log FILE] [--engine compiled|interpreter] [--json] [--rules PATH [--on GAME]]``.
 
 The modules named, and the player count, fill in what they require
 (``compiler.cli.selection``): ``--players 1`` in Terraforming Mars switches on the solo
@@ -9,7 +9,9 @@ the JSON keeps the engine's 0-based player indexes.
 
 Plays one whole game of a built engine package (``generated/<GAME>``, made by ``rulesc
 build``) with one agent per seat (seeded random agents, or a human at the terminal who
-answers numbered options on standard input) and prints the final score breakdown as a
+answers numbered options on standard input), or of ``--rules PATH`` compiled now
+(``--on GAME``: an expansion of a shipped game; turn its module on with ``--modules``),
+and prints the final score breakdown as a
 table or as JSON. ``--log`` writes every decision for ``rulesc replay``. Exit codes: 0 ok,
 1 a rules failure during play or a human who quit, 2 a usage error (unknown game, module
 or agent, player count the rules do not allow).
@@ -43,6 +45,8 @@ EXAMPLES = [
     ("rulesc play pampero --json --log game.jsonl", "JSON result; the log for replay"),
     ("rulesc play terraforming_mars --engine interpreter", "the interpreter, not the "
      "compiled engine"),
+    ("rulesc play terraforming_mars --rules my_expansion --on terraforming_mars "
+     "--modules my_pack", "an expansion, compiled now, with its module on"),
 ]
 
 
@@ -66,6 +70,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="the generated functions (default) or the interpreter, the "
                    "oracle they are tested against (games in the core language)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--rules", type=Path, metavar="PATH",
+                   help="play these rules (compiled now), not the built engine")
+    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of GAME")
     p.set_defaults(run=run)
 
 
@@ -76,13 +83,18 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"rulesc play: --log: {problem}\n")
         return 2
     try:
-        package = game_package(args.game)
+        package = game_package(args.game) if args.rules is None else _compiled(args)
+        if isinstance(package, int):
+            return package
         chosen = choose(package.RULES, args.modules, args.players, fill=True)
         modules = chosen.modules
         game = package.Game.new(package.RULES, players=args.players, modules=modules,
                                 seed=args.seed, engine=args.engine)
     except (SetupError, RulesError, UsageError) as exc:
         sys.stderr.write(f"rulesc play: {exc}\n")
+        if "unknown module" in str(exc) and args.rules is None:
+            sys.stderr.write("  hint: an expansion's module is not in the built engine: "
+                             f"play it with --rules PATH --on {args.game} --modules ID\n")
         return 2
     if chosen.note:
         sys.stderr.write(f"rulesc play: {chosen.note}\n")
@@ -103,6 +115,29 @@ def run(args: argparse.Namespace) -> int:
               "round": {"name": round_name(package.RULES), "count": result.get("rounds")}}
     print(json.dumps(result, indent=2) if args.json else table(result, package.RULES))
     return 0
+
+
+def _compiled(args: argparse.Namespace) -> ModuleType | int:
+    """``--rules`` compiled now, as an engine package (``RULES``, ``Game``, ``load``) with
+    its compiled functions; the exit status when the rules do not compile."""
+    from compiler.cli.common import compiled_game
+    from compiler.codegen.pycode import load_code
+    from compiler.runtime import Game, load_game, register_code
+
+    comp = compiled_game("play", args.on or args.game, args.rules, args.on)
+    if isinstance(comp, int):
+        return comp
+    register_code(comp.ir, load_code(comp.ir))
+    return _package(comp.ir, Game, load_game)
+
+
+def _package(ir: dict[str, Any], game: Any, load_game: Any) -> ModuleType:
+    """An engine package's face for rules compiled now."""
+    package = ModuleType("rulesc_play_rules", "--rules compiled now")
+    package.RULES = ir  # type: ignore[attr-defined]
+    package.Game = game  # type: ignore[attr-defined]
+    package.load = partial(load_game, ir)  # type: ignore[attr-defined]
+    return package
 
 
 def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
