@@ -137,17 +137,20 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     folders = [base, rules_dir] if base is not None else [rules_dir]
     docs: list[load.Document] = []
     diags: list[Diagnostic] = []
+    layer: frozenset[str] = frozenset()   # an expansion's documents
     for folder in folders:
         more_docs, more_diags = load.load_rules(folder, root)
         docs += more_docs
         diags += more_diags
+        if base is not None and folder == rules_dir:
+            layer = frozenset(d.path for d in more_docs)
     if any(d.code == "L012" for d in diags):  # no folder: nothing else to say
         result.diagnostics = diags
         return result
     good, schema_diags = schema.validate(docs)
     ir, _decls, lang_diags = lang.compile_core(good)
     word_prompts(ir)
-    more = check.check(good, ir)
+    more = check.check(good, ir, layer)
     texts = [t for folder in folders for t in _unreadable(folder, root, good)]
     shadow = {i for d in good for i in d.dropped}
     shadow.update(i for t in texts for i in re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", t))

@@ -27,3 +27,19 @@ def test_play_of_an_unknown_module_names_rules_and_on(capsys):
     err = capsys.readouterr().err
     assert "unknown module 'greenhouse_pack'" in err
     assert "--rules PATH --on terraforming_mars --modules ID" in err
+
+
+def test_a_printed_count_changed_by_the_expansion_points_at_its_record(tmp_path):
+    """W002 caused by an expansion's extra record is at that record (in the designer's
+    file), the shipped printed count a note, with what to do."""
+    from compiler.pipeline import compile_game
+    from tests.conftest import ROOT, TM_RULES
+    from tests.test_expansion_layer import CARDS
+
+    exp = _expansion(tmp_path, CARDS.replace("    module: greenhouse_pack\n", ""))
+    comp = compile_game(exp, ROOT, base=TM_RULES)
+    [d] = [d for d in comp.diagnostics if d.code == "W002"]
+    assert d.span.path.endswith("greenhouse/cards.yaml") and d.span.line == 4
+    assert d.related and d.related[0].path.endswith("terraforming_mars/game.yaml")
+    assert "the shipped game prints 137 project cards" in d.message
+    assert "'module: <your module>'" in d.hint

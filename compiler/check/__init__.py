@@ -19,6 +19,8 @@ from compiler.load import Document
 __all__ = ["check"]
 
 
-def check(docs: list[Document], ir: dict[str, Any]) -> list[Diagnostic]:
-    """Every diagnostic of the checks above (order does not matter: sorted later)."""
-    return check_core(docs, ir)
+def check(docs: list[Document], ir: dict[str, Any],
+          layer: frozenset[str] = frozenset()) -> list[Diagnostic]:
+    """Every diagnostic of the checks above (order does not matter: sorted later);
+    ``layer``: the paths of an expansion's documents, when checked on a shipped game."""
+    return check_core(docs, ir, layer)

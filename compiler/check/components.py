@@ -7,6 +7,10 @@ counted: records of any kind whose ``deck`` (their own, or their document's file
 records without a module), each counted ``copies:`` times (default 1). A difference is a
 warning at the printed count, naming both numbers, related to the deck's first record:
 rulebooks have such slips and the data keeps the printed number.
+
+Checked as an expansion (``layer``: the paths of the expansion's documents), a count the
+shipped game prints that the expansion's own records change is reported at those records
+(the first; the others and the printed count as related), with what to do about it.
 """
 
 from __future__ import annotations
@@ -35,8 +39,10 @@ def printed_lists(docs: list[Document]) -> list[tuple[Document, tuple[str | int,
     return out
 
 
-def check_components(docs: list[Document]) -> list[Diagnostic]:
-    """W002 for each ``components`` entry with a ``deck`` whose records count differently."""
+def check_components(docs: list[Document], layer: frozenset[str] = frozenset()
+                     ) -> list[Diagnostic]:
+    """W002 for each ``components`` entry with a ``deck`` whose records count differently;
+    ``layer``: the paths of an expansion's documents (see the module docstring)."""
     members = deck_members(docs)
     out: list[Diagnostic] = []
     for doc, path, module in printed_lists(docs):
@@ -49,10 +55,37 @@ def check_components(docs: list[Document]) -> list[Diagnostic]:
                 continue  # provisional (W001) or malformed (S003): nothing to compare
             records = members.get((entry["deck"], module), [])
             found = sum(copies for _span, copies in records)
-            if found != count:
-                out.append(_differs(doc.span(path + (j, "count")), entry, module, count,
-                                    found, records[0][0] if records else None))
+            if found == count:
+                continue
+            at = doc.span(path + (j, "count"))
+            added = [span for span, _copies in records if span.path in layer]
+            if doc.path not in layer and added:
+                out.append(_added(at, entry, module, count, found, added))
+            else:
+                out.append(_differs(at, entry, module, count, found,
+                                    records[0][0] if records else None))
     return out
+
+
+def _added(printed: Span, entry: dict[str, Any], module: str | None, count: int,
+           found: int, added: list[Span]) -> Diagnostic:
+    """W002 at an expansion's first record that changes a count the shipped game prints."""
+    label = _label(entry, count)
+    owner = f"module '{module}'" if module else "the base game"
+    these = "this record" if len(added) == 1 else f"these {len(added)} records"
+    them = "it" if len(added) == 1 else "them"
+    hint = (f"an expansion's card belongs to its own module: give {these} 'module: <your "
+            f"module>' and count {them} in that module's components ({{id, count, deck: "
+            f"{entry['deck']}}}); or leave {them} out of deck '{entry['deck']}'")
+    return Diagnostic(added[0], "W002", f"the shipped game prints {count} {label} (deck "
+                      f"'{entry['deck']}', {owner}); with {these} of the expansion, "
+                      f"{found} records define them", Severity.WARNING, hint=hint,
+                      related=(printed, *added[1:]))
+
+
+def _label(entry: dict[str, Any], count: int) -> str:
+    label = str(entry.get("id", "component")).replace("_", " ")
+    return label + "s" if count != 1 and not label.endswith("s") else label
 
 
 def printed_counts(docs: list[Document]) -> list[dict[str, Any]]:
@@ -80,9 +113,7 @@ def printed_counts(docs: list[Document]) -> list[dict[str, Any]]:
 
 def _differs(span: Span, entry: dict[str, Any], module: str | None, count: int, found: int,
              first: Span | None) -> Diagnostic:
-    label = str(entry.get("id", "component")).replace("_", " ")
-    if count != 1 and not label.endswith("s"):
-        label += "s"
+    label = _label(entry, count)
     define = "record defines" if found == 1 else "records define"
     owner = f", module '{module}'" if module else ", base game"
     hint = ("if the rulebook's number is a slip, keep it as printed (this warning records "

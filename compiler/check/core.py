@@ -26,8 +26,10 @@ __all__ = ["SNAKE_WORD", "check_core"]
 REQUIRED = ("game", "flow", "state")
 
 
-def check_core(docs: list[Document], ir: dict[str, Any]) -> list[Diagnostic]:
-    """Every diagnostic of the checks above (order does not matter)."""
+def check_core(docs: list[Document], ir: dict[str, Any],
+               layer: frozenset[str] = frozenset()) -> list[Diagnostic]:
+    """Every diagnostic of the checks above (order does not matter); ``layer``: the
+    paths of an expansion's documents."""
     out: list[Diagnostic] = []
     for doc in docs:
         out += _marked(doc)
@@ -35,7 +37,7 @@ def check_core(docs: list[Document], ir: dict[str, Any]) -> list[Diagnostic]:
     out += cycles_and_contradictions(docs)
     out += _module_references(docs)
     out += check_pairs(docs)
-    out += check_components(docs)
+    out += check_components(docs, layer)
     out += _sources(docs)
     out += _unknown_modules(docs)
     out += _coded_names(docs)
