@@ -113,23 +113,25 @@ def run_file(path: Path, shown: str, rules: dict[str, Any] | None = None) -> Out
     errors = [(d.span, d.message) for d in diags if d.severity == Severity.ERROR]
     if errors:  # a duplicate key would otherwise be dropped, and test nothing
         return Outcome(shown, title, errors)
+    failures: list[tuple[Span, str]] = []   # every mistake of the file, where possible
     try:
         _keys(doc)
         game = _new_game(doc, rules)
         _play_until(game, doc)
         pending = game.pending() or {}
         seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
-        _given(game, doc, seats)
-        _when(game, doc, seats)
-        failures = _then(game, doc, seats)
+        failures += _given(game, doc, seats)
+        refused = _when(game, doc, seats)
+        failures += refused + _then(game, doc, seats, structural=bool(refused))
     except _Fail as exc:
-        failures = [(exc.span, exc.message)]
+        failures.append((exc.span, exc.message))
     except Exception as exc:  # an engine crash is a failed scenario, not a traceback
         failures = [(doc.span(()), f"the engine crashed: {type(exc).__name__}: {exc}")]
     return Outcome(shown, title, failures)
 
 
 def _keys(doc: Document) -> None:
+    """Raise for the first unknown or missing top-level key (nothing can run then)."""
     for key in doc.data:
         if key not in KEYS:
             hint = did_you_mean(str(key), KEYS) or "allowed: " + ", ".join(KEYS)
@@ -164,6 +166,12 @@ def _new_game(doc: Document, rules: dict[str, Any] | None) -> Any:
             rules = game_package(str(data.get("game"))).RULES
         except SetupError as exc:
             raise _Fail(doc.span(("game",)), str(exc)) from None
+    else:  # --rules: the scenario must be for the game those rules are
+        plays = str((rules.get("game") or {}).get("id", ""))
+        if plays and str(data.get("game")) != plays:
+            near = did_you_mean(str(data.get("game")), [plays])
+            raise _Fail(doc.span(("game",)), f"unknown game '{data.get('game')}': --rules "
+                        f"plays '{plays}'" + (f"; {near}" if near else ""))
     Game, RulesError = engine(rules)
     modules = data.get("modules") or []
     if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
@@ -210,38 +218,50 @@ def _step_ids(rules: dict[str, Any]) -> set[str]:
     return {s["id"] for s in steps if isinstance(s, dict) and "id" in s}
 
 
-def _given(game: Any, doc: Document, seats: _Seats) -> None:
+def _given(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
+    """Set each ``given`` value; the failures of those that cannot be (the others are
+    set, so the scenario goes on and its other mistakes are found in the same run)."""
     given = doc.data.get("given") or {}
     if not given:
-        return
+        return []
     state = game.to_json()
     maps = open_maps(game.rules)
+    failures = []
     for key, value in given.items():
         span = doc.key_span(("given", key))
-        parts, value = seats.path(str(key), span), seats.values(value, span)
-        problem = unknown_id(game.rules, parts[1:] if parts[:1] == ["state"] else parts,
-                             value)
-        if problem:
-            raise _Fail(span, f"{key}: {problem}")
-        _set(state, parts, value, span, str(key), maps)
+        try:
+            parts, value = seats.path(str(key), span), seats.values(value, span)
+            problem = unknown_id(game.rules, parts[1:] if parts[:1] == ["state"] else
+                                 parts, value)
+            if problem:
+                raise _Fail(span, f"{key}: {problem}")
+            _set(state, parts, value, span, str(key), maps)
+        except _Fail as exc:
+            failures.append((exc.span, exc.message))
     game.replace_state(state)
+    return failures
 
 
-def _when(game: Any, doc: Document, seats: _Seats) -> None:
+def _when(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
+    """Apply the ``when`` steps; the failure of the first wrong one (the later steps
+    would follow a game that went otherwise: not run)."""
     _, RulesError = engine(game.rules)
     for i, step in enumerate(doc.data.get("when") or []):
         span = doc.span(("when", i))
         refused = isinstance(step, dict) and set(step) == {"refused"}
-        action = seats.values(step["refused"] if refused else step, span)
         try:
+            action = seats.values(step["refused"] if refused else step, span)
             game.apply(action)
+        except _Fail as exc:
+            return [(exc.span, exc.message)]
         except RulesError as exc:
             if refused:
                 continue
-            raise _Fail(span, f"step {i + 1} was refused: {exc}; legal now: "
-                        f"{_shorten(game.legal_actions())}") from None
+            return [(span, f"step {i + 1} was refused: {exc}; legal now: "
+                     f"{_shorten(game.legal_actions())}")]
         if refused:
-            raise _Fail(span, f"step {i + 1} {action} was accepted, but must be refused")
+            return [(span, f"step {i + 1} {action} was accepted, but must be refused")]
+    return []
 
 
 def _shorten(items: list[Any], most: int = 12) -> str:
@@ -249,7 +269,10 @@ def _shorten(items: list[Any], most: int = 12) -> str:
     return f"[{shown}, ... ({len(items) - most} more)]" if len(items) > most else f"[{shown}]"
 
 
-def _then(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
+def _then(game: Any, doc: Document, seats: _Seats,
+          structural: bool = False) -> list[tuple[Span, str]]:
+    """The expectations that fail; ``structural`` (after a failed ``when`` step): only
+    the mistakes of the file itself (an unknown path or list test), not the values."""
     failures = []
     state = game.to_json()
     roots = {"state": state, "scores": game.scores(), "pending": game.pending(),
@@ -263,7 +286,7 @@ def _then(game: Any, doc: Document, seats: _Seats) -> list[tuple[Span, str]]:
         except _Fail as exc:
             failures.append((exc.span, exc.message))
             continue
-        if problem:
+        if problem and not (structural and not problem.startswith("unknown list test")):
             failures.append((span, f"{key}: {problem}"))
     return failures
 
@@ -354,6 +377,11 @@ def _typed(old: Any, new: Any, span: Span, path: str, maps: tuple[str, ...]) -> 
         return merged
     same = type(old) is type(new) or {type(old), type(new)} <= {int, float}
     if not same:
-        raise _Fail(span, f"{path}: {new!r} is a {type(new).__name__}, but the value here "
-                    f"is a {type(old).__name__} ({old!r})")
+        raise _Fail(span, f"{path}: {new!r} is {_a(type(new).__name__)}, but the value "
+                    f"here is {_a(type(old).__name__)} ({old!r})")
     return new
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "an int", "a str"."""
+    return ("an " if word[:1] in "aeiou" else "a ") + word

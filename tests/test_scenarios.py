@@ -74,3 +74,32 @@ def test_a_folder_runs_its_scenarios_not_the_rules_beside_them(tmp_path, capsys)
     assert status == 0, out
     assert "1 passed, 0 failed" in out
     assert "cards.yaml" not in out and "modules.yaml" not in out
+
+
+def test_every_mistake_of_a_scenario_in_one_run(tmp_path, capsys):
+    """An unknown id and a wrong type in ``given``, a refused ``when`` step and a typo in
+    ``then`` are all reported in one run (they once took four); "an int", not "a int"."""
+    bad = tmp_path / "four.yaml"
+    bad.write_text("scenario: four mistakes\ngame: love_letter\nplayers: 3\nseed: 1\n"
+                   "play_until: play\ngiven:\n  players.@0.hand: [king, baronn]\n"
+                   "  players.@1.out: 42\n  players.@2.hand: [handmaid]\nwhen:\n"
+                   "  - {card: guard}\nthen:\n  players.@1.out: false\n"
+                   "  legal: {contain: {card: baron}}\n", "utf-8")
+    assert main(["test", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "four.yaml:7:3: FAIL:" in out and "baronn" in out
+    assert "four.yaml:8:3: FAIL:" in out and "42 is an int, but the value here is a bool" in out
+    assert "four.yaml:11:5: FAIL: step 1 was refused" in out
+    assert "four.yaml:14:3: FAIL: legal: unknown list test 'contain'" in out
+    assert "four.yaml:13:" not in out   # a value after a refused step is not compared
+
+
+def test_rules_play_only_the_game_they_are(tmp_path, capsys):
+    """``rulesc test --rules``: a scenario for another game fails, as without --rules."""
+    scen = tmp_path / "wrong_game.yaml"
+    scen.write_text("scenario: wrong game\ngame: love_lettr\nplayers: 2\nseed: 1\n", "utf-8")
+    rules = ROOT / "rules_data" / "love_letter"
+    assert main(["test", str(scen), "--rules", str(rules)]) == 1
+    out = capsys.readouterr().out
+    assert "wrong_game.yaml:2:7: FAIL: unknown game 'love_lettr'" in out
+    assert "did you mean 'love_letter'?" in out
