@@ -203,8 +203,9 @@ def test_negative_card_cost_is_out_of_bounds(tm_copy):
 
 def test_bounds_only_on_an_int_field(tm_copy):
     text = (tm_copy / "kinds.yaml").read_text("utf-8")
+    assert "{number: text, type:" in text
     (tm_copy / "kinds.yaml").write_text(
-        text.replace("{number: text, type: text,", "{number: {type: text, min: 0}, type: text,"),
+        text.replace("{number: text, type:", "{number: {type: text, min: 0}, type:"),
         "utf-8")
     comp = compile_game(tm_copy, tm_copy.parent)
     assert [d.code for d in comp.diagnostics][:1] == ["R030"]

@@ -261,12 +261,15 @@ def _module_references(docs: list[Document]) -> list[Diagnostic]:
             what = "" if ns == "record" else f"{ns} step "
             if owners:
                 names = " or ".join(f"'{m}'" for m in owners)
-                first = next(iter(owners))
+                real = [m for m in owners if m in idx.modules]
+                hint = (f"add 'requires: [{real[0]}]' to '{mid}', or change something of "
+                        "the base game") if real else \
+                    (f"no module {names} exists (R001 names the record that says so): fix "
+                     f"that 'module:' first, or change something of the base game")
                 out.append(Diagnostic(mod.at(path), "R023", f"module '{mid}' {verb} {what}"
                                       f"'{key}', which only module {names} brings; '{mid}' "
-                                      "does not require it", hint=f"add 'requires: "
-                                      f"[{first}]' to '{mid}', or change something of the "
-                                      "base game", related=tuple(owners.values())))
+                                      "does not require it", hint=hint,
+                                      related=tuple(owners.values())))
             elif ns != "record":
                 known = steps[ns] + sorted({k for s, k in by_module if s == ns})
                 out.append(Diagnostic(mod.at(path), "R014", f"module '{mid}' changes "

@@ -63,10 +63,15 @@ def _explain(comp: Compilation, args: argparse.Namespace, langs: list[str]) -> i
     core = explain
     found = core.find(comp.ir, args.id)
     if not found:
-        hint = did_you_mean(args.id.rpartition(":")[2], core.candidates(comp.ir))
+        prefix, _, ident = args.id.rpartition(":")
+        hint = did_you_mean(ident, core.candidates(comp.ir))
+        if prefix and not {prefix, prefix + "s"} & set(core.kinds(comp.ir)):
+            hint = did_you_mean(prefix, core.kinds(comp.ir)) or hint
         print(f"rulesc explain: no item '{args.id}' in {args.game}" + (f"; {hint}" if hint
                                                                         else ""),
               file=sys.stderr)
+        print(f"  hint: ID is an id of the game's records or flow steps, or KIND:ID when "
+              f"one is shared (KIND: {', '.join(core.kinds(comp.ir))})", file=sys.stderr)
         return 1
     blocks = []
     for kind, ident in found:

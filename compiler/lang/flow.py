@@ -180,7 +180,9 @@ def _change(rc: RC, doc: Document, path: tuple[Any, ...], change: dict[str, Any]
         if key not in decl.fields:
             rc.diags.append(Diagnostic(doc.span(path + ("set", key)), "R001",
                                        f"{kind} records have no field '{key}'",
-                                       hint=did_you_mean(key, list(decl.fields))))
+                                       hint=did_you_mean(key, list(decl.fields)) or
+                                       f"the fields of {kind}: "
+                                       f"{', '.join(sorted(decl.fields)) or 'none'}"))
             continue
         out["set"][key] = resolve_value(rc, doc, path + ("set", key), value,
                                         decl.fields[key], record_scope(str(kind)))

@@ -132,8 +132,29 @@ def _syntax(path: str, text: str, exc: yaml.YAMLError) -> Diagnostic:
         return Diagnostic(span, "L003", "YAML syntax: a tab character here (YAML forbids "
                           "tabs for indentation)", hint="indent with spaces, not tabs")
     problem = problem.splitlines()[0] if problem else "invalid YAML"
+    unclosed = _unclosed(path, text, exc)
+    if unclosed is not None:
+        return unclosed
     return Diagnostic(span, "L003", f"YAML syntax: {problem}",
                       hint="check the indentation and punctuation here")
+
+
+def _unclosed(path: str, text: str, exc: yaml.YAMLError) -> Diagnostic | None:
+    """L003 at an unclosed ``{`` or ``[`` (PyYAML reports where it gave up: the next
+    line), naming the bracket; the place it gave up is a note."""
+    context = str(getattr(exc, "context", "") or "")
+    start, end = getattr(exc, "context_mark", None), getattr(exc, "problem_mark", None)
+    if start is None or end is None or "while parsing a flow" not in context or \
+            end.line <= start.line:   # on its own line: the problem is where PyYAML says
+        return None
+    bracket = _char_at(text, start.line, start.column)
+    if bracket not in "{[" or not bracket:
+        return None
+    close = "}" if bracket == "{" else "]"
+    return Diagnostic(_span(path, start), "L003", f"YAML syntax: this '{bracket}' is not "
+                      f"closed: expected ',' or '{close}' before line {end.line + 1}, column "
+                      f"{end.column + 1}", hint=f"close it with '{close}' (or separate the "
+                      "items with ',')", related=(_span(path, end),))
 
 
 def _char_at(text: str, line: int, col: int) -> str:

@@ -163,8 +163,34 @@ def type_schema(t: Type) -> dict[str, Any]:
     if isinstance(t, str):
         return simple.get(t, {})
     if t[0] == "list":  # a provisional table of numbers: {provisional: [...], reason}
-        return {"anyOf": [_plain_schema(t), _provisional(_plain_schema(t))]}
+        return {"title": words(t), "anyOf": [_plain_schema(t),
+                                             _provisional(_plain_schema(t))]}
     return _plain_schema(t)
+
+
+_WORDS = {"int": "a whole number", "number": "a number or a text of the rules (docs/dsl.md)",
+          "bool": "true or false", "text": "a text", "names": "names by language",
+          "effect": "an effect (a text of the rules, docs/dsl.md)",
+          "condition": "a condition (a text of the rules, docs/dsl.md)",
+          "trigger": "a trigger (an event, docs/dsl.md)", "player": "a seat number"}
+
+
+def words(t: Type) -> str:
+    """What a value of type ``t`` is, in words (the title of its schema: S003 says
+    "'plant' is not a list of ids of tags")."""
+    if isinstance(t, str):
+        return _WORDS.get(t, "a value")
+    if t[0] == "id":
+        return f"an id of {t[1]}"
+    if t[0] == "list":
+        inner = words(t[1])
+        many = {"a whole number": "whole numbers", "a text": "texts"}.get(inner)
+        if inner.startswith("an id of "):
+            many = "ids of " + inner[len("an id of "):]
+        return "a list of " + (many or f"items, each {inner}")
+    if t[0] == "opt":
+        return words(t[1]) + ", or nothing"
+    return "a mapping (key: value)"
 
 
 def _bounded(t: Type, bounds: dict[str, Any]) -> dict[str, Any]:
@@ -208,7 +234,7 @@ def _plain_schema(t: Type) -> dict[str, Any]:
     if t[0] == "list":
         return {"type": "array", "items": type_schema(t[1])}
     if t[0] == "opt":
-        return {"anyOf": [type_schema(t[1]), {"type": "null"}]}
+        return {"title": words(t), "anyOf": [type_schema(t[1]), {"type": "null"}]}
     if t[0] == "map":
         return {"type": "object", "propertyNames": _key_schema(t[1]),
                 "additionalProperties": type_schema(t[2])}

@@ -17,6 +17,7 @@ from compiler.load import Document
 
 __all__ = ["UNKNOWN", "diagnostic", "diagnostics", "leaves", "unknown_keys"]
 
+GENERIC = "see the schema in schemas/ and docs/data-format.md"
 _YAML11_BOOL = ("yes", "no", "on", "off", "y", "n")
 UNKNOWN = ("additionalProperties", "unevaluatedProperties")
 _TYPES = {"integer": "a whole number", "number": "a number", "string": "a text",
@@ -54,7 +55,8 @@ def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
     if err.validator == "type":
         return Diagnostic(doc.span(path), "S003", f"{where}: {_show(err.instance)} is not "
                           f"{_type_words(err.validator_value)}",
-                          hint=_type_hint(err.instance, err.validator_value))
+                          hint=_kind_hint(doc, _type_hint(err.instance, err.validator_value,
+                                                          path)))
     if err.validator in ("minimum", "maximum"):
         least = err.validator == "minimum"
         return Diagnostic(doc.span(path), "S004", f"{where}: {_show(err.instance)} is "
@@ -64,9 +66,23 @@ def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
                                f"{err.validator_value}); write a value within them")
     if err.validator in ("anyOf", "oneOf"):
         title = err.schema.get("title") if isinstance(err.schema, dict) else None
+        hint = _type_hint(err.instance, "")
+        if str(title).startswith("a list") and not isinstance(err.instance, list):
+            hint = f"write a list: [{err.instance}]"
         return Diagnostic(doc.span(path), "S003", f"{where}: {_show(err.instance)} is not "
-                          f"{title or 'an allowed value'}", hint=_type_hint(err.instance, ""))
-    return Diagnostic(doc.span(path), "S003", f"{where}: {_message(err)}", hint=_hint(err))
+                          f"{title or 'an allowed value'}", hint=_kind_hint(doc, hint))
+    return Diagnostic(doc.span(path), "S003", f"{where}: {_message(err)}",
+                      hint=_kind_hint(doc, _hint(err)))
+
+
+def _kind_hint(doc: Document, hint: str) -> str:
+    """A record kind's schema is made from kinds.yaml, not one of schemas/: say where."""
+    from compiler.lang.declare import CORE_KINDS
+
+    if hint != GENERIC or doc.kind in CORE_KINDS or doc.kind in (None, "game"):
+        return hint
+    return (f"see the fields of kind '{doc.kind}' in kinds.yaml, or its schema: `rulesc "
+            f"schema {doc.kind} --on GAME` (generated/GAME/schemas/{doc.kind}.schema.json)")
 
 
 def describe(doc: Document, path: tuple[Any, ...]) -> str:
@@ -125,16 +141,19 @@ def _type_words(expected: Any) -> str:
     return _TYPES.get(str(expected), str(expected))
 
 
-def _type_hint(value: Any, expected: Any) -> str:
+def _type_hint(value: Any, expected: Any, path: tuple[Any, ...] = ()) -> str:
     if isinstance(value, str) and value.lower() in _YAML11_BOOL:
         if expected == "boolean":
             return f"write true or false instead of '{value}'"
         return f"'{value}' is read as text here (YAML 1.1 would make it a boolean)"
     if isinstance(value, int | float) and expected == "string":
         return f"quote it: \"{value}\" (a leading zero is lost unless quoted)"
+    if expected == "object" and path[-1:] in (("name",), ("name_one",)) and \
+            isinstance(value, str):
+        return f"write it by language: {{en: {value}}}"
     if isinstance(value, str) and len(value) == 10 and value[4:5] == "-":
         return "a date is not a number here; write a number"
-    return "see the schema in schemas/ and docs/data-format.md"
+    return GENERIC
 
 
 def _show(value: Any) -> str:
@@ -179,4 +198,4 @@ def _hint(err: ValidationError) -> str:
                 f"(pattern {err.validator_value})")
     if err.validator == "minProperties":
         return "give at least one entry (for names: it or en)"
-    return "see the schema in schemas/ and docs/data-format.md"
+    return GENERIC

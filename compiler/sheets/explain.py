@@ -44,6 +44,11 @@ def find(ir: IR, query: str) -> list[tuple[str, str]]:
     return [f for f in found if not prefix or prefix in (f[0], f[0].rstrip("s"))]
 
 
+def kinds(ir: IR) -> list[str]:
+    """The KIND of every ``KIND:ID`` explain knows: record kinds and flow sections."""
+    return [*_kinds(ir), *FLOW]
+
+
 def candidates(ir: IR) -> list[str]:
     """Every id ``explain`` knows (for did-you-mean)."""
     ids = [i for table in _kinds(ir).values() for i in table]

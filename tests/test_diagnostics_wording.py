@@ -1,0 +1,88 @@
+"""Wording of diagnostics a new user found weak: a list field given one value, a record
+kind's schema, an unknown field of ``changes.set``, R023 for a module that does not
+exist, an unclosed bracket, and ``rulesc explain`` of an unknown id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.pipeline import compile_game
+from tests.conftest import ROOT, TM_RULES
+
+CARDS = """kind: cards
+deck: project
+source: {doc: tm-rules-it, section: "Carta Progetto"}
+records:
+  - id: dust_farm
+    number: "X10"
+    name: Dust Farm
+    type: automated
+    cost: 11
+    tags: plant
+    module: green_pack
+"""
+MODULES = """kind: modules
+records:
+  - id: rep
+    name: {en: Rep}
+    source: {doc: tm-rules-it, section: "Variante Era aziendale"}
+    replaces: [{id: lichen, by: dust_farm}]
+    changes: [{kind: cards, id: lichen, set: {cost: 5, flavour: 3}}]
+"""
+
+
+@pytest.fixture(scope="module")
+def diags(tmp_path_factory):
+    exp = tmp_path_factory.mktemp("wording") / "exp"
+    exp.mkdir()
+    (exp / "cards.yaml").write_text(CARDS, "utf-8")
+    (exp / "modules.yaml").write_text(MODULES, "utf-8")
+    return compile_game(exp, ROOT, base=TM_RULES).diagnostics
+
+
+def _one(diags, code, text):
+    [d] = [d for d in diags if d.code == code and text in d.message]
+    return d
+
+
+def test_a_list_field_given_one_value_says_a_list(diags):
+    d = _one(diags, "S003", "tags")
+    assert "'plant' is not a list of ids of tags" in d.message
+    assert d.hint == "write a list: [plant]"
+
+
+def test_a_record_kind_schema_hint_names_rulesc_schema(diags):
+    d = _one(diags, "S003", "name")
+    assert d.hint == "write it by language: {en: Dust Farm}"
+    assert "schemas/ and docs/data-format.md" not in " ".join(x.hint for x in diags)
+
+
+def test_an_unknown_field_of_changes_set_lists_the_fields(diags):
+    d = _one(diags, "R001", "no field 'flavour'")
+    assert d.hint.startswith("the fields of cards: ") and "cost" in d.hint
+
+
+def test_r023_does_not_suggest_requiring_a_module_that_does_not_exist(diags):
+    d = _one(diags, "R023", "'green_pack'")
+    assert "requires: [green_pack]" not in d.hint and "no module 'green_pack'" in d.hint
+
+
+def test_an_unclosed_bracket_is_reported_at_the_bracket(tmp_path: Path):
+    from compiler.load.yaml_reader import read_yaml
+
+    text = "kind: cards\nrecords:\n  - {id: foo, name: {en: Foo}, cost: 3\n  - {id: bar}\n"
+    _doc, [d] = read_yaml("broken.yaml", text)
+    assert (d.code, d.span.line, d.span.col) == ("L003", 3, 5)
+    assert "'{' is not closed" in d.message and "'}'" in d.hint
+
+
+def test_explain_of_an_unknown_id_hints_kind_colon_id(capsys):
+    from compiler.cli import main
+
+    assert main(["explain", "terraforming_mars", "nosuch"]) == 1
+    err = capsys.readouterr().err
+    assert "KIND:ID" in err and "cards" in err
+    assert main(["explain", "terraforming_mars", "card:asteroidd"]) == 1
+    assert "did you mean 'asteroid'" in capsys.readouterr().err
