@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     missing = _missing_extra()
     if missing:
         sys.stderr.write(f"rulesc simulate: the report needs {missing}, which the "
-                         "playtest extra installs: pip install 'rulesc[playtest]'\n")
+                         "playtest extra installs: pip install -e \".[playtest]\" (in "
+                         "a rulesc checkout) or pip install \"rulesc[playtest]\"\n")
         return 2
     try:
         selections = _filled(args.game, args.modules or [""], args.players)

@@ -40,6 +40,9 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     main = without_parts(ir, parts)
     ctx = {"source": _plain(source), "game_id": game_id, "game_ref": _plain(game_id),
            "title": title, "modules": sorted(modules),
+           "example_module": next((m for m in sorted(modules) if isinstance(modules[m], dict)
+                                   and not modules[m].get("requires")
+                                   and not modules[m].get("players")), None),
            "rules": render(_engine_ir(main)), "parts": [p.name for p in parts],
            "fills": [(p.kind, p.name) for p in parts]}
     env = _env()
