@@ -74,7 +74,7 @@ def _added(printed: Span, entry: dict[str, Any], module: str | None, count: int,
     owner = f"module '{module}'" if module else "the base game"
     these = "this record" if len(added) == 1 else f"these {len(added)} records"
     them = "it" if len(added) == 1 else "them"
-    hint = (f"an expansion's card belongs to its own module: give {these} 'module: <your "
+    hint = (f"an expansion's record belongs to its own module: give {these} 'module: <your "
             f"module>' and count {them} in that module's components ({{id, count, deck: "
             f"{entry['deck']}}}); or leave {them} out of deck '{entry['deck']}'")
     return Diagnostic(added[0], "W002", f"the shipped game prints {count} {label} (deck "

@@ -79,7 +79,7 @@ def _one_of_problem(t: Type, bounds: dict[str, Any]) -> str:
     values = bounds["one_of"]
     if not isinstance(values, list) or not values or \
             not all(isinstance(v, str) and v for v in values):
-        return "one_of is a list of the allowed words: one_of: [automated, active, event]"
+        return "one_of is a list of the allowed words: one_of: [small, large]"
     if len(set(values)) != len(values):
         return "one_of lists a value twice"
     return ""
