@@ -91,10 +91,9 @@ def run(args: argparse.Namespace) -> int:
         game = package.Game.new(package.RULES, players=args.players, modules=modules,
                                 seed=args.seed, engine=args.engine)
     except (SetupError, RulesError, UsageError) as exc:
-        sys.stderr.write(f"rulesc play: {exc}\n")
-        if "unknown module" in str(exc) and args.rules is None:
-            sys.stderr.write("  hint: an expansion's module is not in the built engine: "
-                             f"play it with --rules PATH --on {args.game} --modules ID\n")
+        more = f" (an expansion's module? play it with --rules PATH --on {args.game} " \
+            "--modules ID)" if "unknown module" in str(exc) and args.rules is None else ""
+        sys.stderr.write(f"rulesc play: {exc}{more}\n")   # one line, as every usage error
         return 2
     if chosen.note:
         sys.stderr.write(f"rulesc play: {chosen.note}\n")
