@@ -163,6 +163,21 @@ def test_terraforming_mars_results_are_in_italian(capsys):
     assert second.startswith("generazioni: ") and ", azioni: " in second
 
 
+def test_terraforming_mars_solo_result_is_in_italian(capsys):
+    """The solo rule ("Il vostro obiettivo è completare la terraformazione prima della fine
+    della generazione 14") is a text per language in flow.yaml: no English in Italian."""
+    assert main(["play", "terraforming_mars", "--players", "1", "--seed", "1"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("variante in solitario: ")
+    assert "(vinta solo se la terraformazione è completata prima della fine della " \
+           "generazione 14)" in last and "won only" not in last
+    result = {"game": "g", "player_count": 1, "modules": [], "seed": 1, "rounds": 1,
+              "scores": [{"player": 0, "total": 1, "breakdown": {}}], "winner": [],
+              "results": {"solo": {"won": True, "rule": {"it": "solo se X", "en": "only if X"}}}}
+    from compiler.cli.scores import table
+    assert "solo: won (only if X)" in table(result, {"game": {"language": "en"}})
+
+
 def test_pampero_score_columns_have_names(capsys):
     code = main(["play", "pampero", "--players", "2", "--seed", "1"])
     out = capsys.readouterr().out

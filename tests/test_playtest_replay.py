@@ -82,7 +82,7 @@ def test_replay_jumps_to_a_step(capsys):
     out = capsys.readouterr().out
     # players numbered from 1, the decision in the game's words
     labels = game_package("terraforming_mars").RULES["game"]["labels"]
-    assert out.startswith(f"step {step['step']}: giocatore {step['player'] + 1} · "
+    assert out.startswith(f"passo {step['step']}: giocatore {step['player'] + 1} · "
                           f"{labels['action']['it']}: ")
     play = labels["play"]["it"]
     assert re.search(rf"^\s+\d+\. {play}: {re.escape(name['en'])}$", out, re.M)

@@ -172,17 +172,18 @@ def test_untranslated_names_carry_the_note():
     mods = page("pampero", "modules.it.html")
     sec = mods[mods.index('id="module-companies"'):]
     sec = sec[:sec.index("</section>")]
-    assert "Begin the game with $30" in sec and NOTE_IT in sec
+    # the company tiles have Italian names now: no English, no note
+    assert "Inizia la partita con 30 $ invece di 25 $" in sec and NOTE_IT not in sec
     # a module page that names nothing in English carries no note
     sec = mods[mods.index('id="module-investor_tendencies"'):]
     assert NOTE_IT not in sec[:sec.index("</section>")]
     cards = page("terraforming_mars", "cards.it.html")
     sheets = cards.split('<div class="sheet">')[1:]
     assert sheets and all(NOTE_IT in s for s in sheets)
-    ref = page("pampero", "reference.it.html")
+    ref = page("terraforming_mars", "reference.it.html")
     sec = ref[ref.index('<section id="modules">'):]
     sec = sec[:sec.index("</section>")]
-    assert "Begin the game with $30" in sec and NOTE_IT in sec
+    assert "Saturn Systems" in sec and NOTE_IT in sec   # a corporation's English name
     # an English sheet shows every name in English: no note there
     assert "Some names are not known" not in page("terraforming_mars", "cards.en.html")
 
@@ -242,3 +243,32 @@ def test_pampero_tower_bonus_and_company_tables():
     tables = {t: h for t, h, _ in _tables(page("pampero", "reference.it.html"))}
     assert tables["Tessere bonus delle torri"] == ["Nome"]
     assert tables["Tessere compagnia"] == ["Nome", "Effetto"]
+
+
+# ---- 8. no English on an Italian page -----------------------------------------------------
+
+@pytest.mark.parametrize("aid", ["reference", "quick", "modules", "cards"])
+def test_pampero_italian_pages_have_no_english_names(aid):
+    """Clear Skies and Project Verne name these in English; the Italian pages give them
+    their Italian forms: the price markers ("1 price marker that matches the contract's
+    industry": livestock, forestry, agriculture), the company tiles ("Begin the game with
+    $30, instead of $25"), the Innovations and Freelancers components ("2x double-sided
+    price tracks", "8x wooden action marker discs (2 per colour)") and the Private
+    Industry action card."""
+    text = page("pampero", f"{aid}.it.html")
+    for english in ("price marker", "Begin the game", "double-sided", "wooden action marker",
+                    "Private Industry specialist", "You may ignore", "scores the value",
+                    "for each piece in your color", "Have 5 or more", "top row"):
+        assert english not in text, (aid, english)
+    assert NOTE_IT not in text   # every Pampero name has its Italian form
+
+
+def test_pampero_italian_forms_of_the_clear_skies_and_verne_names():
+    mods = _text(page("pampero", "modules.it.html"))
+    assert "segnalino prezzo dell'allevamento" in mods
+    assert "segnalino prezzo della silvicoltura" in mods
+    assert "segnalino prezzo dell'agricoltura" in mods
+    assert "Inizia la partita con 30 $ invece di 25 $" in mods
+    assert "2 tracciati dei prezzi a due facce" in mods
+    assert "8 dischi segnalino azione di legno (2 per colore)" in mods
+    assert "Specialista industria privata" in page("pampero", "cards.it.html")

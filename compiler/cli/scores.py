@@ -55,7 +55,8 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
     "player", "total" and "winner" when the game's labels say them (``score_*``)."""
     from compiler.playtest.games import Names
 
-    says = Names(rules).said   # the game's labels (game.yaml), else English
+    names = Names(rules)
+    says = names.said   # the game's labels (game.yaml), else English
     rows = result["scores"]
     keys = columns(rules, rows)
     named = column_names(rules)
@@ -79,7 +80,7 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
     out.append(f"{says('score_winner', 'winner')}: {winners}")
     for key, value in (result.get("results") or {}).items():
         if isinstance(value, dict):  # a result with parts: {won: true, rule: "..."}
-            out.append(f"{_word(says, key)}: {_parts(value, says)}")
+            out.append(f"{_word(says, key)}: {_parts(value, says, names.lang)}")
     return "\n".join(out)
 
 
@@ -93,14 +94,21 @@ def _word(says: Says, key: str) -> str:
     return says(f"score_{key}", key.replace("_", " "))
 
 
-def _parts(value: dict[str, Any], says: Says) -> str:
+def _parts(value: dict[str, Any], says: Says, lang: str = "en") -> str:
     """A result with parts: its flags as words (``not won``; labels ``score_<flag>`` and
     ``score_not_<flag>``), its numbers with their key, a text as itself in parentheses:
-    ``not won (won only if Mars is terraformed ...)``."""
+    ``not won (won only if Mars is terraformed ...)``; a text per language (``{it: ...,
+    en: ...}``) in ``lang``, else English."""
+    def text(v: Any) -> str | None:
+        if isinstance(v, str):
+            return v
+        if isinstance(v, dict) and v and all(isinstance(t, str) for t in v.values()):
+            return str(v.get(lang) or v.get("en") or next(iter(v.values())))
+        return None
     words = [(_word(says, k) if v else says(f"score_not_{k}", f"not {_word(says, k)}"))
              if isinstance(v, bool) else f"{_word(says, k)} {v}"
-             for k, v in value.items() if not isinstance(v, str)]
-    texts = [v for v in value.values() if isinstance(v, str)]
+             for k, v in value.items() if text(v) is None]
+    texts = [t for t in map(text, value.values()) if t is not None]
     return ", ".join(words) + "".join(f" ({t})" for t in texts)
 
 

@@ -2564,7 +2564,7 @@ RECORDS = {
         'deck': 'tower_bonus_tiles',
         'copies': 1,
         'grants': ['extra_play'],
-        'name': {'en': 'Play +1 Card'},
+        'name': {'en': 'Play +1 Card', 'it': 'Gioca +1 carta'},
         'note': "provisional: base-game membership not given (base tower bonus tiles here); the tile's own text is not in the sources",
         'source': {
             'doc': 'pampero-clear-skies',

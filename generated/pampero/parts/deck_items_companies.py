@@ -2506,7 +2506,10 @@ RECORDS = {
             'at': 'rules_data/pampero/modules/companies.yaml:14',
             'id': 7588,
         },
-        'name': {'en': 'Begin the game with $30, instead of $25'},
+        'name': {
+            'en': 'Begin the game with $30, instead of $25',
+            'it': 'Inizia la partita con 30 $ invece di 25 $',
+        },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:14',
     },
@@ -2518,6 +2521,7 @@ RECORDS = {
         'waives': ['network'],
         'name': {
             'en': 'You may ignore all network requirements on your grid board when placing new contract tiles',
+            'it': 'Quando piazzi nuove tessere contratto, puoi ignorare tutti i requisiti di rete della tua plancia griglia',
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:16',
@@ -3172,6 +3176,7 @@ RECORDS = {
         },
         'name': {
             'en': 'During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time',
+            'it': 'Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta',
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:18',
@@ -3183,6 +3188,7 @@ RECORDS = {
         'use': 'company',
         'name': {
             'en': 'Energific: a third row that holds a single action card (A $5, B $8, C $15)',
+            'it': 'Energific: una terza fila che tiene una sola carta azione (A 5 $, B 8 $, C 15 $)',
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:21',
@@ -3195,6 +3201,7 @@ RECORDS = {
         'grants': ['face_down_card'],
         'name': {
             'en': 'You may place an additional action card face down on the same row',
+            'it': 'Puoi piazzare una carta azione in più, coperta, nella stessa fila',
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:23',
@@ -3737,6 +3744,7 @@ RECORDS = {
         'grants': ['helper_moves_first', 'helpers_off_map'],
         'name': {
             'en': 'Place your bulldozer in the Utility Area; move it before building instead of after',
+            'it': "Metti il tuo bulldozer nell'area di servizio; muovilo prima di costruire invece che dopo",
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:25',
@@ -3749,6 +3757,7 @@ RECORDS = {
         'grants': ['swap_card'],
         'name': {
             'en': 'Once per year, you may swap an action card on your company mat for a card in your hand',
+            'it': "Una volta all'anno, puoi scambiare una carta azione della tua plancia con una carta in mano",
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:28',

@@ -213,6 +213,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every residential contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto residenziale vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -363,6 +364,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every resort contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto turistica vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -513,6 +515,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every industrial contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto industriale vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -663,6 +666,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every commercial contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto commerciale vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -813,6 +817,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every remote contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto remota vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -963,6 +968,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every solar contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto solare vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1113,6 +1119,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every lucrative contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto redditizia vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1263,6 +1270,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every double-icon contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto a doppia icona vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1413,6 +1421,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every single icon contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto a icona singola vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1563,6 +1572,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every zone A contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto della zona A vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1711,7 +1721,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': 'Every B1 contract tile scores the value of the column it is in'},
+        'name': {
+            'en': 'Every B1 contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto del settore B1 vale il valore della sua colonna',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -1859,7 +1872,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': 'Every B2 contract tile scores the value of the column it is in'},
+        'name': {
+            'en': 'Every B2 contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto del settore B2 vale il valore della sua colonna',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2007,7 +2023,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': 'Every C contract tile scores the value of the column it is in'},
+        'name': {
+            'en': 'Every C contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto della zona C vale il valore della sua colonna',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2155,7 +2174,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector A1'},
+        'name': {
+            'en': '$2 for each piece in your color in sector A1',
+            'it': '2 $ per ogni tuo pezzo nel settore A1',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2259,7 +2281,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector A2'},
+        'name': {
+            'en': '$2 for each piece in your color in sector A2',
+            'it': '2 $ per ogni tuo pezzo nel settore A2',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2363,7 +2388,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector A3'},
+        'name': {
+            'en': '$2 for each piece in your color in sector A3',
+            'it': '2 $ per ogni tuo pezzo nel settore A3',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2467,7 +2495,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector B1'},
+        'name': {
+            'en': '$2 for each piece in your color in sector B1',
+            'it': '2 $ per ogni tuo pezzo nel settore B1',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2571,7 +2602,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector B2'},
+        'name': {
+            'en': '$2 for each piece in your color in sector B2',
+            'it': '2 $ per ogni tuo pezzo nel settore B2',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2675,7 +2709,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in zone C'},
+        'name': {
+            'en': '$2 for each piece in your color in zone C',
+            'it': '2 $ per ogni tuo pezzo nella zona C',
+        },
         'score': {
             'op': 'ar',
             'o': '*',

@@ -16347,7 +16347,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'The sum of all your income markers must be $30 or more.'},
+        'name': {
+            'en': 'The sum of all your income markers must be $30 or more.',
+            'it': 'La somma di tutti i tuoi segnalini reddito deve essere 30 $ o più.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -17551,7 +17554,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 2 or more zone C contract tiles.'},
+        'name': {
+            'en': 'Have 2 or more zone C contract tiles.',
+            'it': 'Avere 2 o più tessere contratto della zona C.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -18647,7 +18653,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 2 or more transformers on each sector B1 and B2.'},
+        'name': {
+            'en': 'Have 2 or more transformers on each sector B1 and B2.',
+            'it': 'Avere 2 o più trasformatori in ciascuno dei settori B1 e B2.',
+        },
         'condition': {
             'op': 'and',
             'a': [
@@ -19927,7 +19936,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 5 or more double-icon contracts.'},
+        'name': {
+            'en': 'Have 5 or more double-icon contracts.',
+            'it': 'Avere 5 o più contratti a doppia icona.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -21023,7 +21035,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 4 or more lucrative contract tiles.'},
+        'name': {
+            'en': 'Have 4 or more lucrative contract tiles.',
+            'it': 'Avere 4 o più tessere contratto redditizie.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -22119,7 +22134,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 7 or more of your wind farms on the game board.'},
+        'name': {
+            'en': 'Have 7 or more of your wind farms on the game board.',
+            'it': 'Avere 7 o più tuoi parchi eolici sul tabellone.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -23271,6 +23289,7 @@ RECORDS = {
         'use': 'objective',
         'name': {
             'en': "Have 7 or more batteries on foreign market cards and Private Industry market cards you've fulfilled.",
+            'it': "Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell'industria privata che hai soddisfatto.",
         },
         'condition': {
             'op': 'cmp',
@@ -24443,7 +24462,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 3 or more remote contract tiles.'},
+        'name': {
+            'en': 'Have 3 or more remote contract tiles.',
+            'it': 'Avere 3 o più tessere contratto remote.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -25539,7 +25561,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 4 or more solar contract tiles.'},
+        'name': {
+            'en': 'Have 4 or more solar contract tiles.',
+            'it': 'Avere 4 o più tessere contratto solari.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -26635,7 +26660,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 6 or more specialist cards (un-scored).'},
+        'name': {
+            'en': 'Have 6 or more specialist cards (un-scored).',
+            'it': 'Avere 6 o più carte specialista (non ancora contate).',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -27941,7 +27969,7 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 5 or more batteries.'},
+        'name': {'en': 'Have 5 or more batteries.', 'it': 'Avere 5 o più batterie.'},
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -29015,6 +29043,7 @@ RECORDS = {
         'use': 'objective',
         'name': {
             'en': 'Have network tiles covering 5 or more energy. Count each connection just once.',
+            'it': 'Avere tessere rete che coprono 5 o più energia. Conta ogni connessione una sola volta.',
         },
         'condition': {
             'op': 'cmp',
@@ -30245,7 +30274,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 2 or more columns completely filled with contract tiles.'},
+        'name': {
+            'en': 'Have 2 or more columns completely filled with contract tiles.',
+            'it': 'Avere 2 o più colonne completamente piene di tessere contratto.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -31365,6 +31397,7 @@ RECORDS = {
         'use': 'objective',
         'name': {
             'en': 'Have transformers on the game board spaces worth 15 or more energy contracts.',
+            'it': 'Avere trasformatori sugli spazi del tabellone che valgono contratti da 15 o più energia.',
         },
         'condition': {
             'op': 'cmp',
@@ -32664,7 +32697,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have all your income markers on $5 income or more.'},
+        'name': {
+            'en': 'Have all your income markers on $5 income or more.',
+            'it': 'Avere tutti i tuoi segnalini reddito su un reddito di 5 $ o più.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
@@ -33868,7 +33904,10 @@ RECORDS = {
         'deck': 'objectives',
         'module': 'investor_tendencies',
         'use': 'objective',
-        'name': {'en': 'Have 5 or more electrical towers in zone A.'},
+        'name': {
+            'en': 'Have 5 or more electrical towers in zone A.',
+            'it': 'Avere 5 o più torri elettriche nella zona A.',
+        },
         'condition': {
             'op': 'cmp',
             'o': '>=',
