@@ -272,3 +272,75 @@ def test_pampero_italian_forms_of_the_clear_skies_and_verne_names():
     assert "2 tracciati dei prezzi a due facce" in mods
     assert "8 dischi segnalino azione di legno (2 per colore)" in mods
     assert "Specialista industria privata" in page("pampero", "cards.it.html")
+
+
+# ---- 9. grammar slips a new reader found --------------------------------------------------
+
+@pytest.mark.parametrize("name", ["reference.it.html", "quick.it.html", "designer.it.html"])
+def test_tm_tiles_in_the_plural_agree(name):
+    """The rulebook writes "tessere Verdi" and "11 tessere speciali" (a tile's name is an
+    adjective): plural tiles agree, one tile stays "tessera Verde"."""
+    text = page("terraforming_mars", name)
+    assert "tessere Verde" not in text and "tessere Speciale" not in text
+    assert "Almeno 3 tessere Verdi possedute" in text
+    assert "tessere Verdi possedute, tessere Città possedute e tessere Speciali possedute" in text
+    assert "1 PV per ogni tessera Verde posseduta" in text
+
+
+def test_tm_a_card_in_a_modifier_takes_its_article():
+    """PhoboLog: "il valore di ogni titanio aumenta di 1" when the card played has a space
+    tag: "e la carta Progetto ha l'indicatore spazio", "and the project card has"."""
+    assert "+1 se la risorsa è titanio e la carta Progetto ha l'indicatore spazio" in \
+        page("terraforming_mars", "reference.it.html")
+    assert "+1 if the resource is titanium and the project card has a space tag" in \
+        page("terraforming_mars", "reference.en.html")
+    assert "se carta Progetto" not in page("terraforming_mars", "cards.it.html")
+
+
+def test_search_for_life_vp_reads_as_the_card():
+    """Search For Life: "3 VP if there is at least 1 science resource on this card"."""
+    assert "PV: 3 se c'è almeno 1 risorsa su questa carta" in \
+        page("terraforming_mars", "cards.it.html")
+    assert "VP: 3 if there is at least 1 resource on this card" in \
+        page("terraforming_mars", "cards.en.html")
+    # a count compared in a clause takes its verb: "Se ci sono almeno 3 indicatori pianta"
+    assert "Se ci sono almeno 3 indicatori pianta in gioco" in \
+        page("terraforming_mars", "cards.it.html")
+
+
+def test_pampero_price_marker_income_reads_as_money_equal_to_a_value():
+    """Private Industry: "collect the rightmost value from one of your Private Industry
+    price markers": as much money as the value, never "per ogni il valore"."""
+    cards = page("pampero", "cards.it.html")
+    ref = page("pampero", "reference.it.html")
+    for text in (cards, ref, page("pampero", "designer.it.html")):
+        assert "per ogni il" not in text and "tuo segnalini" not in text
+    assert "guadagna $ pari al valore della fascia di reddito a destra del tuo segnalino " \
+           "prezzo più a destra" in cards
+    assert "pari al valore della fascia di reddito a sinistra del segnalino prezzo " \
+           "dell'allevamento" in page("pampero", "designer.it.html")
+    assert "gain $ equal to the income band value right of your rightmost price marker" in \
+        page("pampero", "cards.en.html")
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_pampero_turn_choice_requirements_read_as_conditions(lang):
+    """"Retrieve all action cards on your company mat. You need at least two there"; taking
+    a battery needs one in the supply. No raw arrow, no "X almeno 2"."""
+    quick, ref = page("pampero", f"quick.{lang}.html"), page("pampero", f"reference.{lang}.html")
+    for text in (quick, ref):
+        assert "→ batter" not in text
+        assert "plancia almeno" not in text and "mat at least" not in text
+    if lang == "it":
+        assert "Requisito:</span> Almeno 2 carte azione sulla tua plancia;" in quick
+        assert "<td>Batterie nella riserva almeno 1</td>" in ref
+    else:
+        assert "Requirement:</span> At least 2 action cards on your company mat;" in quick
+        assert "<td>Batteries in the supply at least 1</td>" in ref
+
+
+def test_pampero_tracks_take_their_article():
+    ref = page("pampero", "reference.it.html")
+    assert "avanza il disco del tempo di 1 casella" in ref.lower()
+    assert not re.search(r"[Aa]vanza disco", ref)
+    assert "Move the time disc 1 space" in page("pampero", "quick.en.html")

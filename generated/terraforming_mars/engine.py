@@ -12303,7 +12303,7 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:18
+def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12320,7 +12320,7 @@ def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
     return t_3706(ctx, k, s, E)
 
 
-def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:18
+def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12330,7 +12330,7 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:18
     return True
 
 
-def d_3705(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:18
+def d_3705(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
