@@ -241,7 +241,7 @@ def test_no_table_column_is_empty_on_every_row(game, lang):
 
 def test_pampero_tower_bonus_and_company_tables():
     tables = {t: h for t, h, _ in _tables(page("pampero", "reference.it.html"))}
-    assert tables["Tessere bonus delle torri"] == ["Nome"]
+    assert tables["Tessere bonus delle torri"] == ["Nome", "Effetto", "Punteggio"]
     assert tables["Tessere compagnia"] == ["Nome", "Effetto"]
 
 

@@ -167,13 +167,13 @@ def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8398(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
+def x_8398(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:42
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8398, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5865, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5866, 'deck', None) == 'argentina')])))))
 
 
-def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:46
+def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:48
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5870, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5871, 'deck', None) == 'brazil')])))))
@@ -255,13 +255,13 @@ def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:70
+def x_8429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:74
     if E is None:
         E = ctx.env()
     return (num(2) * num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('contracts'))))
 
 
-def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:39
+def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -278,7 +278,7 @@ def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     return t_7404(ctx, k, s, E)
 
 
-def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:39
+def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -288,7 +288,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:39
     return True
 
 
-def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:39
+def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -606,7 +606,7 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:67
+def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -623,7 +623,7 @@ def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     return t_7430(ctx, k, s, E)
 
 
-def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:67
+def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -633,7 +633,7 @@ def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:67
     return True
 
 
-def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:67
+def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1068,8 +1068,8 @@ AT = {
     8393: 'rules_data/pampero/definitions/resources.yaml:29',
     8395: 'rules_data/pampero/definitions/resources.yaml:30',
     8396: 'rules_data/pampero/definitions/resources.yaml:30',
-    8398: 'rules_data/pampero/items/base_tiles.yaml:41',
-    8399: 'rules_data/pampero/items/base_tiles.yaml:46',
+    8398: 'rules_data/pampero/items/base_tiles.yaml:42',
+    8399: 'rules_data/pampero/items/base_tiles.yaml:48',
     8403: 'rules_data/pampero/definitions/resources.yaml:55',
     8404: 'rules_data/pampero/definitions/resources.yaml:55',
     8407: 'rules_data/pampero/definitions/resources.yaml:57',
@@ -1083,7 +1083,7 @@ AT = {
     8424: 'rules_data/pampero/definitions/resources.yaml:29',
     8426: 'rules_data/pampero/definitions/resources.yaml:30',
     8427: 'rules_data/pampero/definitions/resources.yaml:30',
-    8429: 'rules_data/pampero/items/base_tiles.yaml:70',
+    8429: 'rules_data/pampero/items/base_tiles.yaml:74',
 }
 
 
@@ -1830,24 +1830,25 @@ RECORDS = {
     },
     'tower_tile_x': {  # rules_data/pampero/items/base_tiles.yaml:35
         'id': 'tower_tile_x',
+        'name': {'en': "'X' tower bonus tile", 'it': "tessera bonus torre 'X'"},
         'deck': 'tower_bonus_tiles',
         'copies': 6,
         'tags': ['x_tile'],
-        'effect': {  # rules_data/pampero/items/base_tiles.yaml:39
+        'effect': {  # rules_data/pampero/items/base_tiles.yaml:40
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/items/base_tiles.yaml:39
+                {  # rules_data/pampero/items/base_tiles.yaml:40
                     'op': 'let',
                     'v': 'n~5856',
                     'e': {'op': 'lit', 'v': 3, 'x': 8369},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:39',
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:40',
                     'id': 7402,
                 },
-                {  # rules_data/pampero/items/base_tiles.yaml:39
+                {  # rules_data/pampero/items/base_tiles.yaml:40
                     'op': 'let',
                     'v': 'r~5857',
                     'e': {'op': 'lit', 'v': 'money', 'x': 8370},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:39',
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:40',
                     'id': 7403,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
@@ -2278,7 +2279,7 @@ RECORDS = {
                     'id': 7404,
                 },
             ],
-            'at': 'rules_data/pampero/items/base_tiles.yaml:39',
+            'at': 'rules_data/pampero/items/base_tiles.yaml:40',
             'id': 7401,
         },
         'source': {
@@ -2287,8 +2288,9 @@ RECORDS = {
         },
         'at': 'rules_data/pampero/items/base_tiles.yaml:35',
     },
-    'tower_tile_24': {  # rules_data/pampero/items/base_tiles.yaml:41
+    'tower_tile_24': {  # rules_data/pampero/items/base_tiles.yaml:42
         'id': 'tower_tile_24',
+        'name': {'en': 'tower bonus tile 24', 'it': 'tessera bonus torre 24'},
         'deck': 'tower_bonus_tiles',
         'use': 'end',
         'score': {
@@ -2421,10 +2423,11 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:41',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:42',
     },
-    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:46
+    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:48
         'id': 'tower_tile_25',
+        'name': {'en': 'tower bonus tile 25', 'it': 'tessera bonus torre 25'},
         'deck': 'tower_bonus_tiles',
         'use': 'end',
         'score': {
@@ -2557,9 +2560,9 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:46',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:48',
     },
-    'tower_tile_play_extra_card': {  # rules_data/pampero/items/base_tiles.yaml:57
+    'tower_tile_play_extra_card': {  # rules_data/pampero/items/base_tiles.yaml:60
         'id': 'tower_tile_play_extra_card',
         'deck': 'tower_bonus_tiles',
         'copies': 1,
@@ -2570,27 +2573,31 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Company Tiles Explained (If you have the Play +1 Card tower bonus tile, then you may play 3 cards, with just one of them face down)',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:57',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:60',
     },
-    'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:64
+    'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:67
         'id': 'tower_tile_other',
+        'name': {
+            'en': 'other tower bonus tile (not transcribed)',
+            'it': 'altra tessera bonus torre (non trascritta)',
+        },
         'deck': 'tower_bonus_tiles',
         'copies': 4,
-        'effect': {  # rules_data/pampero/items/base_tiles.yaml:67
+        'effect': {  # rules_data/pampero/items/base_tiles.yaml:71
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/items/base_tiles.yaml:67
+                {  # rules_data/pampero/items/base_tiles.yaml:71
                     'op': 'let',
                     'v': 'n~5875',
                     'e': {'op': 'lit', 'v': 1, 'x': 8400},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:67',
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:71',
                     'id': 7428,
                 },
-                {  # rules_data/pampero/items/base_tiles.yaml:67
+                {  # rules_data/pampero/items/base_tiles.yaml:71
                     'op': 'let',
                     'v': 'r~5876',
                     'e': {'op': 'lit', 'v': 'batteries', 'x': 8401},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:67',
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:71',
                     'id': 7429,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
@@ -3021,16 +3028,16 @@ RECORDS = {
                     'id': 7430,
                 },
             ],
-            'at': 'rules_data/pampero/items/base_tiles.yaml:67',
+            'at': 'rules_data/pampero/items/base_tiles.yaml:71',
             'id': 7427,
         },
         'source': {
             'doc': 'pampero-verne',
             'section': 'Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:64',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:67',
     },
-    'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:70
+    'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:74
         'id': 'specialist_scoring_other',
         'deck': 'specialist_scoring',
         'copies': 12,
@@ -3056,9 +3063,9 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Private Industry Scoring Card: Use this card during a scoring phase',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:70',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:74',
     },
-    'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:77
+    'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:81
         'id': 'venture_capital_tile',
         'deck': 'venture_capital',
         'copies': 24,
@@ -3066,6 +3073,6 @@ RECORDS = {
             'doc': 'pampero-base',
             'section': 'Basic action effects: collect its space value and income from the highest marker in that income band',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:77',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:81',
     },
 }

@@ -3764,6 +3764,10 @@ RECORDS = {
     },
     'company_other': {  # rules_data/pampero/modules/companies.yaml:30
         'id': 'company_other',
+        'name': {
+            'en': 'other company tile (not transcribed)',
+            'it': 'altra tessera compagnia (non trascritta)',
+        },
         'deck': 'companies',
         'module': 'companies',
         'use': 'setup',

@@ -1002,6 +1002,7 @@ AT = {
 RECORDS = {
     'innovations_disc': {  # rules_data/pampero/modules/innovations_freelancers.yaml:7
         'id': 'innovations_disc',
+        'name': {'en': 'Innovations disc', 'it': 'disco Innovazioni'},
         'deck': 'if_discs',
         'module': 'innovations_freelancers',
         'use': 'marker',
@@ -1015,6 +1016,7 @@ RECORDS = {
     },
     'freelancers_disc': {  # rules_data/pampero/modules/innovations_freelancers.yaml:10
         'id': 'freelancers_disc',
+        'name': {'en': 'Freelancers disc', 'it': 'disco Freelance'},
         'deck': 'if_discs',
         'module': 'innovations_freelancers',
         'use': 'marker',
@@ -1028,6 +1030,7 @@ RECORDS = {
     },
     'innovations_card': {  # rules_data/pampero/modules/innovations_freelancers.yaml:13
         'id': 'innovations_card',
+        'name': {'en': 'Innovations card', 'it': 'carta Innovazioni'},
         'deck': 'innovations',
         'module': 'innovations_freelancers',
         'use': 'ability',
@@ -1489,6 +1492,7 @@ RECORDS = {
     },
     'freelancers_card': {  # rules_data/pampero/modules/innovations_freelancers.yaml:16
         'id': 'freelancers_card',
+        'name': {'en': 'Freelancers card', 'it': 'carta Freelance'},
         'deck': 'freelancers',
         'module': 'innovations_freelancers',
         'use': 'ability',

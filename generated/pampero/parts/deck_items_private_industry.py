@@ -1489,7 +1489,7 @@ def x_10549(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:29
     return MEMO(ctx, (10549, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6882, 'band', {}), 'right', None) for v_g_6882 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6882, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0))) >= num(1))))]))
 
 
-def x_10552(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def x_10552(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (10552, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6888 for v_i_6888 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6888, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6890 for v_x_6890 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6890 == v_c_6889)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6892 for v_x_6892 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6891, [])) if (v_x_6892 == v_c_6889)]) for v_r_6891 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6889 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6889, 'deck', None) == 'argentina')])))
@@ -1577,7 +1577,7 @@ def x_10582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10586(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def x_10586(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (10586, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6910, 'band', {}), 'left', None) for v_g_6910 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6910, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0))) >= num(1))))]))
@@ -1659,7 +1659,7 @@ def x_10616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10619(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def x_10619(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (10619, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6927, 'band', {}), 'right', None) for v_g_6927 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6927, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0))) >= num(1))))]))
@@ -1741,7 +1741,7 @@ def x_10649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10654(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def x_10654(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (10654, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6944 for v_i_6944 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6944, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6946 for v_x_6946 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6946 == v_c_6945)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6948 for v_x_6948 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6947, [])) if (v_x_6948 == v_c_6945)]) for v_r_6947 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6945 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6945, 'deck', None) == 'brazil')])))
@@ -1829,7 +1829,7 @@ def x_10684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10688(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def x_10688(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (10688, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6966, 'band', {}), 'left', None) for v_g_6966 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6966, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0))) >= num(1))))]))
@@ -1911,7 +1911,7 @@ def x_10718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10721(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def x_10721(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (10721, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6983, 'band', {}), 'right', None) for v_g_6983 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6983, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0))) >= num(1))))]))
@@ -8575,7 +8575,7 @@ def d_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def t_9291(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def t_9291(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8603,7 +8603,7 @@ def t_9292(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9296(ctx, k, s, E)
 
 
-def d_9293(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def d_9293(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8613,7 +8613,7 @@ def d_9293(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return True
 
 
-def d_9294(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def d_9294(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8623,7 +8623,7 @@ def d_9294(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return True
 
 
-def d_9295(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def d_9295(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8978,7 +8978,7 @@ def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9006,7 +9006,7 @@ def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     return t_9325(ctx, r1, s, E)
 
 
-def d_9323(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def d_9323(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9016,7 +9016,7 @@ def d_9323(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return True
 
 
-def d_9324(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def d_9324(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9371,7 +9371,7 @@ def d_9350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def d_9351(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def d_9351(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9381,7 +9381,7 @@ def d_9351(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
     return True
 
 
-def d_9352(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:36
+def d_9352(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9736,7 +9736,7 @@ def d_9378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def t_9379(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def t_9379(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9764,7 +9764,7 @@ def t_9380(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return t_9384(ctx, k, s, E)
 
 
-def d_9381(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def d_9381(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9774,7 +9774,7 @@ def d_9381(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return True
 
 
-def d_9382(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def d_9382(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9784,7 +9784,7 @@ def d_9382(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return True
 
 
-def d_9383(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def d_9383(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10139,7 +10139,7 @@ def d_9409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def t_9410(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def t_9410(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10167,7 +10167,7 @@ def t_9410(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
     return t_9413(ctx, r1, s, E)
 
 
-def d_9411(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def d_9411(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10177,7 +10177,7 @@ def d_9411(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return True
 
 
-def d_9412(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def d_9412(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10532,7 +10532,7 @@ def d_9438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return True
 
 
-def d_9439(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def d_9439(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10542,7 +10542,7 @@ def d_9439(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
     return True
 
 
-def d_9440(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:42
+def d_9440(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12152,7 +12152,7 @@ AT = {
     10546: 'rules_data/pampero/definitions/resources.yaml:30',
     10547: 'rules_data/pampero/definitions/resources.yaml:30',
     10549: 'rules_data/pampero/modules/private_industry.yaml:29',
-    10552: 'rules_data/pampero/modules/private_industry.yaml:36',
+    10552: 'rules_data/pampero/modules/private_industry.yaml:37',
     10553: 'rules_data/pampero/definitions/resources.yaml:68',
     10556: 'rules_data/pampero/definitions/resources.yaml:55',
     10557: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -12167,7 +12167,7 @@ AT = {
     10579: 'rules_data/pampero/definitions/resources.yaml:29',
     10581: 'rules_data/pampero/definitions/resources.yaml:30',
     10582: 'rules_data/pampero/definitions/resources.yaml:30',
-    10586: 'rules_data/pampero/modules/private_industry.yaml:36',
+    10586: 'rules_data/pampero/modules/private_industry.yaml:37',
     10590: 'rules_data/pampero/definitions/resources.yaml:55',
     10591: 'rules_data/pampero/definitions/resources.yaml:55',
     10594: 'rules_data/pampero/definitions/resources.yaml:57',
@@ -12181,7 +12181,7 @@ AT = {
     10613: 'rules_data/pampero/definitions/resources.yaml:29',
     10615: 'rules_data/pampero/definitions/resources.yaml:30',
     10616: 'rules_data/pampero/definitions/resources.yaml:30',
-    10619: 'rules_data/pampero/modules/private_industry.yaml:36',
+    10619: 'rules_data/pampero/modules/private_industry.yaml:37',
     10623: 'rules_data/pampero/definitions/resources.yaml:55',
     10624: 'rules_data/pampero/definitions/resources.yaml:55',
     10627: 'rules_data/pampero/definitions/resources.yaml:57',
@@ -12195,7 +12195,7 @@ AT = {
     10646: 'rules_data/pampero/definitions/resources.yaml:29',
     10648: 'rules_data/pampero/definitions/resources.yaml:30',
     10649: 'rules_data/pampero/definitions/resources.yaml:30',
-    10654: 'rules_data/pampero/modules/private_industry.yaml:42',
+    10654: 'rules_data/pampero/modules/private_industry.yaml:44',
     10655: 'rules_data/pampero/definitions/resources.yaml:68',
     10658: 'rules_data/pampero/definitions/resources.yaml:55',
     10659: 'rules_data/pampero/definitions/resources.yaml:55',
@@ -12210,7 +12210,7 @@ AT = {
     10681: 'rules_data/pampero/definitions/resources.yaml:29',
     10683: 'rules_data/pampero/definitions/resources.yaml:30',
     10684: 'rules_data/pampero/definitions/resources.yaml:30',
-    10688: 'rules_data/pampero/modules/private_industry.yaml:42',
+    10688: 'rules_data/pampero/modules/private_industry.yaml:44',
     10692: 'rules_data/pampero/definitions/resources.yaml:55',
     10693: 'rules_data/pampero/definitions/resources.yaml:55',
     10696: 'rules_data/pampero/definitions/resources.yaml:57',
@@ -12224,7 +12224,7 @@ AT = {
     10715: 'rules_data/pampero/definitions/resources.yaml:29',
     10717: 'rules_data/pampero/definitions/resources.yaml:30',
     10718: 'rules_data/pampero/definitions/resources.yaml:30',
-    10721: 'rules_data/pampero/modules/private_industry.yaml:42',
+    10721: 'rules_data/pampero/modules/private_industry.yaml:44',
     10725: 'rules_data/pampero/definitions/resources.yaml:55',
     10726: 'rules_data/pampero/definitions/resources.yaml:55',
     10729: 'rules_data/pampero/definitions/resources.yaml:57',
@@ -22864,10 +22864,14 @@ RECORDS = {
     },
     'tower_tile_24_pi': {  # rules_data/pampero/modules/private_industry.yaml:32
         'id': 'tower_tile_24_pi',
+        'name': {
+            'en': 'tower bonus tile 24 (Private Industry)',
+            'it': 'tessera bonus torre 24 (industria privata)',
+        },
         'deck': 'tower_bonus_tiles',
         'module': 'private_industry',
         'use': 'end',
-        'effect': {  # rules_data/pampero/modules/private_industry.yaml:36
+        'effect': {  # rules_data/pampero/modules/private_industry.yaml:37
             'op': 'choose',
             'alts': [
                 {
@@ -22875,21 +22879,21 @@ RECORDS = {
                     'b': {  # rules_data/pampero/definitions/resources.yaml:68
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/pampero/modules/private_industry.yaml:36
+                            {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'n~6893',
                                 'e': {'op': 'lit', 'v': 3, 'x': 10550},
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:36',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9293,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:36
+                            {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'r~6894',
                                 'e': {'op': 'lit', 'v': 'money', 'x': 10551},
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:36',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9294,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:36
+                            {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'k~6895',
                                 'e': {
@@ -23013,7 +23017,7 @@ RECORDS = {
                                     },
                                     'x': 10552,
                                 },
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:36',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9295,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:68
@@ -23486,17 +23490,17 @@ RECORDS = {
                 },
                 {
                     'gens': [],
-                    'b': {  # rules_data/pampero/modules/private_industry.yaml:36
+                    'b': {  # rules_data/pampero/modules/private_industry.yaml:37
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/pampero/modules/private_industry.yaml:36
+                            {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'r~6911',
                                 'e': {'op': 'lit', 'v': 'money', 'x': 10585},
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:36',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9323,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:36
+                            {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'k~6912',
                                 'e': {
@@ -24493,7 +24497,7 @@ RECORDS = {
                                     ],
                                     'x': 10586,
                                 },
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:36',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9324,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:76
@@ -24948,14 +24952,14 @@ RECORDS = {
                                 'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                 'id': 9325,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:36
+                            {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'r~6928',
                                 'e': {'op': 'lit', 'v': 'money', 'x': 10618},
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:36',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9351,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:36
+                            {  # rules_data/pampero/modules/private_industry.yaml:37
                                 'op': 'let',
                                 'v': 'k~6929',
                                 'e': {
@@ -25952,7 +25956,7 @@ RECORDS = {
                                     ],
                                     'x': 10619,
                                 },
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:36',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                                 'id': 9352,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:76
@@ -26408,7 +26412,7 @@ RECORDS = {
                                 'id': 9353,
                             },
                         ],
-                        'at': 'rules_data/pampero/modules/private_industry.yaml:36',
+                        'at': 'rules_data/pampero/modules/private_industry.yaml:37',
                         'id': 9322,
                     },
                     'label': {
@@ -26419,7 +26423,7 @@ RECORDS = {
                 },
             ],
             'kind': 'choose',
-            'at': 'rules_data/pampero/modules/private_industry.yaml:36',
+            'at': 'rules_data/pampero/modules/private_industry.yaml:37',
             'id': 9291,
         },
         'source': {
@@ -26428,12 +26432,16 @@ RECORDS = {
         },
         'at': 'rules_data/pampero/modules/private_industry.yaml:32',
     },
-    'tower_tile_25_pi': {  # rules_data/pampero/modules/private_industry.yaml:38
+    'tower_tile_25_pi': {  # rules_data/pampero/modules/private_industry.yaml:39
         'id': 'tower_tile_25_pi',
+        'name': {
+            'en': 'tower bonus tile 25 (Private Industry)',
+            'it': 'tessera bonus torre 25 (industria privata)',
+        },
         'deck': 'tower_bonus_tiles',
         'module': 'private_industry',
         'use': 'end',
-        'effect': {  # rules_data/pampero/modules/private_industry.yaml:42
+        'effect': {  # rules_data/pampero/modules/private_industry.yaml:44
             'op': 'choose',
             'alts': [
                 {
@@ -26441,21 +26449,21 @@ RECORDS = {
                     'b': {  # rules_data/pampero/definitions/resources.yaml:68
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/pampero/modules/private_industry.yaml:42
+                            {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'n~6949',
                                 'e': {'op': 'lit', 'v': 3, 'x': 10652},
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:42',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9381,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:42
+                            {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'r~6950',
                                 'e': {'op': 'lit', 'v': 'money', 'x': 10653},
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:42',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9382,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:42
+                            {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'k~6951',
                                 'e': {
@@ -26579,7 +26587,7 @@ RECORDS = {
                                     },
                                     'x': 10654,
                                 },
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:42',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9383,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:68
@@ -27052,17 +27060,17 @@ RECORDS = {
                 },
                 {
                     'gens': [],
-                    'b': {  # rules_data/pampero/modules/private_industry.yaml:42
+                    'b': {  # rules_data/pampero/modules/private_industry.yaml:44
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/pampero/modules/private_industry.yaml:42
+                            {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'r~6967',
                                 'e': {'op': 'lit', 'v': 'money', 'x': 10687},
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:42',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9411,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:42
+                            {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'k~6968',
                                 'e': {
@@ -28059,7 +28067,7 @@ RECORDS = {
                                     ],
                                     'x': 10688,
                                 },
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:42',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9412,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:76
@@ -28514,14 +28522,14 @@ RECORDS = {
                                 'at': 'rules_data/pampero/definitions/resources.yaml:76',
                                 'id': 9413,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:42
+                            {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'r~6984',
                                 'e': {'op': 'lit', 'v': 'money', 'x': 10720},
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:42',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9439,
                             },
-                            {  # rules_data/pampero/modules/private_industry.yaml:42
+                            {  # rules_data/pampero/modules/private_industry.yaml:44
                                 'op': 'let',
                                 'v': 'k~6985',
                                 'e': {
@@ -29518,7 +29526,7 @@ RECORDS = {
                                     ],
                                     'x': 10721,
                                 },
-                                'at': 'rules_data/pampero/modules/private_industry.yaml:42',
+                                'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                                 'id': 9440,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:76
@@ -29974,7 +29982,7 @@ RECORDS = {
                                 'id': 9441,
                             },
                         ],
-                        'at': 'rules_data/pampero/modules/private_industry.yaml:42',
+                        'at': 'rules_data/pampero/modules/private_industry.yaml:44',
                         'id': 9410,
                     },
                     'label': {
@@ -29985,13 +29993,13 @@ RECORDS = {
                 },
             ],
             'kind': 'choose',
-            'at': 'rules_data/pampero/modules/private_industry.yaml:42',
+            'at': 'rules_data/pampero/modules/private_industry.yaml:44',
             'id': 9379,
         },
         'source': {
             'doc': 'pampero-clear-skies',
             'section': 'Pampero Base Game Tower Bonus Tile: Alternatively, it can be used for Private Industry scoring (but not both)',
         },
-        'at': 'rules_data/pampero/modules/private_industry.yaml:38',
+        'at': 'rules_data/pampero/modules/private_industry.yaml:39',
     },
 }

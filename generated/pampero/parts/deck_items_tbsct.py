@@ -1419,6 +1419,10 @@ AT = {
 RECORDS = {
     'extra_connection_tower_tile': {  # rules_data/pampero/modules/tbsct.yaml:9
         'id': 'extra_connection_tower_tile',
+        'name': {
+            'en': 'extra connection tower bonus tile',
+            'it': 'tessera bonus torre connessione extra',
+        },
         'deck': 'tower_bonus_tiles',
         'module': 'tower_bonus_connection_tiles',
         'copies': 6,
@@ -2140,6 +2144,7 @@ RECORDS = {
     },
     'extra_connection_tile': {  # rules_data/pampero/modules/tbsct.yaml:12
         'id': 'extra_connection_tile',
+        'name': {'en': 'extra connection tile', 'it': 'tessera connessione extra'},
         'deck': 'extra_connection_tiles',
         'module': 'tower_bonus_connection_tiles',
         'copies': 9,

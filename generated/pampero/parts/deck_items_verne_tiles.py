@@ -2902,6 +2902,10 @@ AT = {
 RECORDS = {
     'low_tech_tile_a': {  # rules_data/pampero/modules/verne_tiles.yaml:7
         'id': 'low_tech_tile_a',
+        'name': {
+            'en': 'zone A low tech tower bonus tile',
+            'it': 'tessera bonus torre low tech della zona A',
+        },
         'deck': 'low_tech_tiles',
         'module': 'low_tech_towers',
         'zone': 'a',
@@ -3363,6 +3367,10 @@ RECORDS = {
     },
     'low_tech_tile_b': {  # rules_data/pampero/modules/verne_tiles.yaml:11
         'id': 'low_tech_tile_b',
+        'name': {
+            'en': 'zone B low tech tower bonus tile',
+            'it': 'tessera bonus torre low tech della zona B',
+        },
         'deck': 'low_tech_tiles',
         'module': 'low_tech_towers',
         'zone': 'b',
@@ -3824,6 +3832,10 @@ RECORDS = {
     },
     'low_tech_tile_c': {  # rules_data/pampero/modules/verne_tiles.yaml:15
         'id': 'low_tech_tile_c',
+        'name': {
+            'en': 'zone C low tech tower bonus tile',
+            'it': 'tessera bonus torre low tech della zona C',
+        },
         'deck': 'low_tech_tiles',
         'module': 'low_tech_towers',
         'zone': 'c',
@@ -4285,6 +4297,7 @@ RECORDS = {
     },
     'event_set_i': {  # rules_data/pampero/modules/verne_tiles.yaml:19
         'id': 'event_set_i',
+        'name': {'en': 'event tile of set I', 'it': 'tessera evento del gruppo I'},
         'deck': 'events',
         'module': 'events',
         'set': 'i',
@@ -4747,6 +4760,7 @@ RECORDS = {
     },
     'event_set_ii': {  # rules_data/pampero/modules/verne_tiles.yaml:23
         'id': 'event_set_ii',
+        'name': {'en': 'event tile of set II', 'it': 'tessera evento del gruppo II'},
         'deck': 'events',
         'module': 'events',
         'set': 'ii',
@@ -5209,6 +5223,7 @@ RECORDS = {
     },
     'event_set_iii': {  # rules_data/pampero/modules/verne_tiles.yaml:27
         'id': 'event_set_iii',
+        'name': {'en': 'event tile of set III', 'it': 'tessera evento del gruppo III'},
         'deck': 'events',
         'module': 'events',
         'set': 'iii',
@@ -5671,6 +5686,10 @@ RECORDS = {
     },
     'wide_scoring_tile': {  # rules_data/pampero/modules/verne_tiles.yaml:31
         'id': 'wide_scoring_tile',
+        'name': {
+            'en': 'Project Verne wide scoring tile',
+            'it': 'tessera punteggio larga di Project Verne',
+        },
         'deck': 'verne_scoring_tiles',
         'module': 'verne_extra_scoring_tiles',
         'use': 'section',
