@@ -95,3 +95,16 @@ def test_note_says_which_language_untranslated_names_are_shown_in(tmp_path, caps
     err = capsys.readouterr().err
     assert "the sheet shows them in 'en'" in err
     assert "rulebook's language" not in err
+
+
+@pytest.mark.parametrize("aid", ["cards"])
+def test_an_aid_with_nothing_to_print_writes_nothing_and_exits_1(tmp_path, capsys, aid):
+    """A game whose game.yaml `sheet` lays nothing out as cards has no card proxy: say
+    so, write nothing, exit 1 (README: 1 is "nothing to do")."""
+    out = tmp_path / "x.pdf"
+    tiny = ROOT / "tests" / "fixtures" / "core_tiny"
+    assert main(["sheet", "core_tiny", "--rules", str(tiny), "--aid", aid,
+                 "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"nothing to print for --aid {aid}" in err and "not written" in err
+    assert not out.exists() and "laid out as `cards`" in err
