@@ -25,8 +25,13 @@ def round_name(rules: dict[str, Any], lang: str = "en") -> str:
 
 
 def columns(rules: dict[str, Any], rows: list[dict[str, Any]]) -> list[str]:
-    """Every breakdown key of ``rows`` in the fixed order of the ids in ``rules``."""
+    """Every breakdown key of ``rows`` and every line the scoring declares (a scoring
+    line's ``line_names``: shown, 0, also in a game that booked nothing there), in the
+    fixed order of the ids in ``rules``."""
     keys = {k for r in rows for k in r["breakdown"]}
+    for line in (rules.get("flow") or {}).get("scoring") or []:
+        if isinstance(line, dict):
+            keys.update(str(k) for k in line.get("line_names") or {})
     order: dict[str, int] = {}
     flow = rules.get("flow") or {}
     for section in ("setup", "phases", "scoring"):
@@ -49,10 +54,15 @@ def column_names(rules: dict[str, Any], lang: str | None = None) -> dict[str, st
     return dict(Names(rules, lang).table)
 
 
-def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
+def table(result: dict[str, Any], rules: dict[str, Any], width: int | None = None) -> str:
     """The result of ``rulesc play`` as text: a header, the score table, the winner.
     Columns are named in the game's language (``column_names``), and so are the rounds,
-    "player", "total" and "winner" when the game's labels say them (``score_*``)."""
+    "player", "total" and "winner" when the game's labels say them (``score_*``). A table
+    wider than ``width`` (default: the terminal's, else 100 columns) is transposed: one
+    row per score line, one column per player."""
+    if width is None:
+        import shutil
+        width = shutil.get_terminal_size((100, 24)).columns
     from compiler.playtest.games import Names
 
     names = Names(rules)
@@ -65,9 +75,17 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
     body = [[str(r["player"] + 1), *(str(r["breakdown"].get(k, 0)) for k in keys),
              str(r["total"])] for r in rows]
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
+    first_left = False
+    if sum(widths) + 2 * (len(widths) - 1) > width:
+        # too wide for the terminal: one row per score line, one column per player
+        body = [[name, *(row[i] for row in body)] for i, name in enumerate(head) if i]
+        head = [head[0], *(str(r["player"] + 1) for r in rows)]
+        widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
+        first_left = True
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
+        return "  ".join(c.ljust(w) if first_left and not k else c.rjust(w)
+                         for k, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
     rounds = result.get("round") or {"name": "round",
                                      "count": result.get("rounds")}
     out = [f"{result['game']}: {result['player_count']} player(s), modules: "
