@@ -344,3 +344,11 @@ def test_pampero_tracks_take_their_article():
     assert "avanza il disco del tempo di 1 casella" in ref.lower()
     assert not re.search(r"[Aa]vanza disco", ref)
     assert "Move the time disc 1 space" in page("pampero", "quick.en.html")
+
+
+def test_a_short_card_list_fills_both_columns():
+    """Love Letter's eight cards are balanced over the two columns of the reference,
+    not stacked in the left one (``column-fill: auto`` filled the left column first)."""
+    text = page("love_letter", "reference.en.html")
+    assert ".cards { column-fill: balance; }" in text
+    assert "column-fill: auto" not in text
