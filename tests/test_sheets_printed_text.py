@@ -352,3 +352,12 @@ def test_a_short_card_list_fills_both_columns():
     text = page("love_letter", "reference.en.html")
     assert ".cards { column-fill: balance; }" in text
     assert "column-fill: auto" not in text
+
+
+@pytest.mark.parametrize("lang, guard", [("en", "Guard"), ("it", "Guardia")])
+def test_love_letter_quick_reference_counts_the_cards(lang, guard):
+    """The classic 16-card deck: five Guards ... one Princess; the quick reference shows
+    the counts the reference shows."""
+    quick = page("love_letter", f"quick.{lang}.html")
+    assert f'<span class="no">× 5</span> {guard}</dt>' in quick
+    assert quick.count('<span class="no">× ') == 8

@@ -74,7 +74,7 @@ def _entry(x: dict[str, Any], labels: list[str]) -> dict[str, Any]:
     rest += [{"label": line["label"], "text": " ".join(line["texts"])}
              for line in x.get("lines") or []]
     return {"name": x["name"], "first": first, "rest": rest, "prov": x["prov"],
-            "errata": x["errata"]}
+            "errata": x["errata"], "head": x.get("head") or ""}
 
 
 def quick(ir: IR, lang: str, audience: str) -> dict[str, Any]:
