@@ -3561,4 +3561,5 @@ RULES = {
     },
     'modules': {},
     'player_labels': ['target'],
+    'position_labels': [],
 }
