@@ -141,3 +141,32 @@ def test_a_phase_lists_the_modules_that_change_it(capsys):
     assert "With Standard corporations: Changes “Standard corporations”:" in out
     _, out, _ = explain(capsys, "setup:first_player", "--lang", "en")
     assert "With " not in out  # no module changes it
+
+
+def _pampero(capsys, rid: str) -> str:
+    """The rule text of ``rid`` (both languages), without the header of ids and files."""
+    assert main(["explain", "pampero", rid]) == 0
+    out = capsys.readouterr().out
+    return out[out.index("  [en]"):]
+
+
+@pytest.mark.parametrize("mid", ["cs_extra_scoring_tiles", "cs_extra_scoring_alternate",
+                                 "verne_extra_scoring_tiles", "innovations_freelancers",
+                                 "companies", "tower_bonus_connection_tiles", "events"])
+def test_module_steps_and_items_are_named_never_ids(capsys, mid):
+    """A module's steps and items read by their names in both languages ("Changes
+    “Scoring tiles”", never “place_scoring_tiles”; "Project Verne wide scoring tile",
+    never wide_scoring_tile)."""
+    import re
+    body = _pampero(capsys, f"modules:{mid}")
+    assert not re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", body), body
+
+
+def test_extra_scoring_steps_say_their_names(capsys):
+    out = _pampero(capsys, "cs_extra_scoring_tiles")
+    assert "Changes “Scoring tiles”: put 1 scoring tile by first scoring." in out
+    assert "Adds “Clear Skies end-game scoring tile”: put 1 Clear Skies scoring tile" in out
+    assert "Cambia «Tessere punteggio»: metti 1 tessera punteggio presso il primo " \
+           "conteggio." in out
+    out = _pampero(capsys, "verne_extra_scoring_tiles")
+    assert "1 card or tile: Project Verne wide scoring tile." in out

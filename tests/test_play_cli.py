@@ -163,7 +163,23 @@ def test_terraforming_mars_results_are_in_italian(capsys):
     assert second.startswith("generazioni: ") and ", azioni: " in second
 
 
-def test_pampero_score_columns_have_names(capsys):
+def test_terraforming_mars_solo_result_is_in_italian(capsys):
+    """The solo rule ("Il vostro obiettivo è completare la terraformazione prima della fine
+    della generazione 14") is a text per language in flow.yaml: no English in Italian."""
+    assert main(["play", "terraforming_mars", "--players", "1", "--seed", "1"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("variante in solitario: ")
+    assert "(vinta solo se la terraformazione è completata prima della fine della " \
+           "generazione 14)" in last and "won only" not in last
+    result = {"game": "g", "player_count": 1, "modules": [], "seed": 1, "rounds": 1,
+              "scores": [{"player": 0, "total": 1, "breakdown": {}}], "winner": [],
+              "results": {"solo": {"won": True, "rule": {"it": "solo se X", "en": "only if X"}}}}
+    from compiler.cli.scores import table
+    assert "solo: won (only if X)" in table(result, {"game": {"language": "en"}})
+
+
+def test_pampero_score_columns_have_names(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")   # wide enough for one column per line
     code = main(["play", "pampero", "--players", "2", "--seed", "1"])
     out = capsys.readouterr().out
     assert code == 0
@@ -174,3 +190,33 @@ def test_pampero_score_columns_have_names(capsys):
 def test_a_one_player_module_says_one_player(capsys):
     assert main(["play", "terraforming_mars", "--players", "2", "--modules", "solo"]) == 2
     assert "module 'solo' is for 1 player, not 2" in capsys.readouterr().err
+
+
+def test_a_wide_score_table_is_transposed_and_keeps_every_declared_line():
+    """Pampero with every module: too many score lines for 100 columns, so one row per
+    line and one column per player; the lines flow.yaml's scoring declares (fees,
+    sales...) are there in every game, 0 when nothing was booked under them."""
+    from compiler.cli.scores import table
+    from compiler.playtest.games import game_package
+    rules = game_package("pampero").RULES
+    result = {"game": "pampero", "player_count": 2, "modules": [], "seed": 1,
+              "rounds": 7, "winner": [1],
+              "scores": [{"player": p, "total": 10 + p, "breakdown": {"income": 5 + p}}
+                         for p in range(2)]}
+    text = table(result, rules, width=60)
+    lines = text.splitlines()
+    assert all(len(line) <= 60 for line in lines[1:])
+    assert lines[2].split() == ["player", "1", "2"]
+    for name in ("income markers", "fees", "sales", "mat", "actions"):
+        assert any(line.split()[:-2] == name.split() for line in lines), name
+    assert any(line.split() == ["income", "markers", "5", "6"] for line in lines)
+    assert any(line.split() == ["fees", "0", "0"] for line in lines)
+    wide = table(result, rules, width=1000).splitlines()[2]
+    assert wide.split()[:2] == ["player", "income"] and "fees" in wide   # not transposed
+
+
+def test_pampero_all_modules_table_fits_100_columns(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    assert main(["play", "pampero", "--players", "4", "--modules", "all", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 100 for line in out[1:])

@@ -82,7 +82,7 @@ def test_replay_jumps_to_a_step(capsys):
     out = capsys.readouterr().out
     # players numbered from 1, the decision in the game's words
     labels = game_package("terraforming_mars").RULES["game"]["labels"]
-    assert out.startswith(f"step {step['step']}: giocatore {step['player'] + 1} · "
+    assert out.startswith(f"passo {step['step']}: giocatore {step['player'] + 1} · "
                           f"{labels['action']['it']}: ")
     play = labels["play"]["it"]
     assert re.search(rf"^\s+\d+\. {play}: {re.escape(name['en'])}$", out, re.M)
@@ -150,3 +150,15 @@ def test_played_game_log_replays(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out) == played  # --log changes nothing
     assert read_log(log).end["scores"]["winner"] == played["winner"]
     assert main(["replay", str(log), "--quiet"]) == 0
+
+
+def test_a_card_action_is_numbered_from_1():
+    """README: text output numbers from 1. A card's action is chosen as the index of its
+    ``actions`` list (``[0 .. count card.actions - 1]``): the first action reads
+    "azione n. 1"; the log keeps the engine's 0."""
+    from compiler.playtest.games import Names
+    rules = game_package("terraforming_mars").RULES
+    assert "index" in rules["position_labels"]
+    label = Names(rules).label({"act": "card_action", "card": "search_for_life", "index": 0})
+    assert label.endswith(", azione n. 1"), label
+    assert "amount" not in rules["position_labels"]   # a number X is not a position

@@ -95,3 +95,27 @@ def test_note_says_which_language_untranslated_names_are_shown_in(tmp_path, caps
     err = capsys.readouterr().err
     assert "the sheet shows them in 'en'" in err
     assert "rulebook's language" not in err
+
+
+@pytest.mark.parametrize("aid", ["cards"])
+def test_an_aid_with_nothing_to_print_writes_nothing_and_exits_1(tmp_path, capsys, aid):
+    """A game whose game.yaml `sheet` lays nothing out as cards has no card proxy: say
+    so, write nothing, exit 1 (README: 1 is "nothing to do")."""
+    out = tmp_path / "x.pdf"
+    tiny = ROOT / "tests" / "fixtures" / "core_tiny"
+    assert main(["sheet", "core_tiny", "--rules", str(tiny), "--aid", aid,
+                 "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"nothing to print for --aid {aid}" in err and "not written" in err
+    assert not out.exists() and "laid out as `cards`" in err
+
+
+@pytest.mark.skipif(not _has_weasyprint(), reason="needs WeasyPrint")
+def test_module_pages_are_packed(tmp_path, capsys):
+    """Pampero's 17 modules, many of one line ("Plance del parcheggio: 1 plancia ..."),
+    fill a few pages, not one page each; each module stays whole."""
+    from weasyprint import HTML
+    html = (ROOT / "generated" / "pampero" / "sheets" / "modules.it.html").read_text()
+    pages = len(HTML(string=html).render().pages)
+    assert 1 < pages <= 6, pages
+    assert ".module { break-inside: avoid;" in html and "break-before: page" not in html

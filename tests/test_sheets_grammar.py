@@ -122,7 +122,7 @@ def _said(ir, kind, rid, lang):
     ("corporations", "thorgate", "en", "project price: -3 if the project is Power Plant"),
     # Landlord (Regole: the most tiles on the board): greenery, city and special tiles
     ("awards", "landlord", "it",
-     "tessere Verde possedute, tessere Città possedute e tessere Speciale possedute"),
+     "tessere Verdi possedute, tessere Città possedute e tessere Speciali possedute"),
 ])
 def test_tm_rule_text_reads_as_the_card_means(games, kind, rid, lang, expected):
     said = _said(games["terraforming_mars"], kind, rid, lang)

@@ -172,17 +172,18 @@ def test_untranslated_names_carry_the_note():
     mods = page("pampero", "modules.it.html")
     sec = mods[mods.index('id="module-companies"'):]
     sec = sec[:sec.index("</section>")]
-    assert "Begin the game with $30" in sec and NOTE_IT in sec
+    # the company tiles have Italian names now: no English, no note
+    assert "Inizia la partita con 30 $ invece di 25 $" in sec and NOTE_IT not in sec
     # a module page that names nothing in English carries no note
     sec = mods[mods.index('id="module-investor_tendencies"'):]
     assert NOTE_IT not in sec[:sec.index("</section>")]
     cards = page("terraforming_mars", "cards.it.html")
     sheets = cards.split('<div class="sheet">')[1:]
     assert sheets and all(NOTE_IT in s for s in sheets)
-    ref = page("pampero", "reference.it.html")
+    ref = page("terraforming_mars", "reference.it.html")
     sec = ref[ref.index('<section id="modules">'):]
     sec = sec[:sec.index("</section>")]
-    assert "Begin the game with $30" in sec and NOTE_IT in sec
+    assert "Saturn Systems" in sec and NOTE_IT in sec   # a corporation's English name
     # an English sheet shows every name in English: no note there
     assert "Some names are not known" not in page("terraforming_mars", "cards.en.html")
 
@@ -240,5 +241,123 @@ def test_no_table_column_is_empty_on_every_row(game, lang):
 
 def test_pampero_tower_bonus_and_company_tables():
     tables = {t: h for t, h, _ in _tables(page("pampero", "reference.it.html"))}
-    assert tables["Tessere bonus delle torri"] == ["Nome"]
+    assert tables["Tessere bonus delle torri"] == ["Nome", "Effetto", "Punteggio"]
     assert tables["Tessere compagnia"] == ["Nome", "Effetto"]
+
+
+# ---- 8. no English on an Italian page -----------------------------------------------------
+
+@pytest.mark.parametrize("aid", ["reference", "quick", "modules", "cards"])
+def test_pampero_italian_pages_have_no_english_names(aid):
+    """Clear Skies and Project Verne name these in English; the Italian pages give them
+    their Italian forms: the price markers ("1 price marker that matches the contract's
+    industry": livestock, forestry, agriculture), the company tiles ("Begin the game with
+    $30, instead of $25"), the Innovations and Freelancers components ("2x double-sided
+    price tracks", "8x wooden action marker discs (2 per colour)") and the Private
+    Industry action card."""
+    text = page("pampero", f"{aid}.it.html")
+    for english in ("price marker", "Begin the game", "double-sided", "wooden action marker",
+                    "Private Industry specialist", "You may ignore", "scores the value",
+                    "for each piece in your color", "Have 5 or more", "top row"):
+        assert english not in text, (aid, english)
+    assert NOTE_IT not in text   # every Pampero name has its Italian form
+
+
+def test_pampero_italian_forms_of_the_clear_skies_and_verne_names():
+    mods = _text(page("pampero", "modules.it.html"))
+    assert "segnalino prezzo dell'allevamento" in mods
+    assert "segnalino prezzo della silvicoltura" in mods
+    assert "segnalino prezzo dell'agricoltura" in mods
+    assert "Inizia la partita con 30 $ invece di 25 $" in mods
+    assert "2 tracciati dei prezzi a due facce" in mods
+    assert "8 dischi segnalino azione di legno (2 per colore)" in mods
+    assert "Specialista industria privata" in page("pampero", "cards.it.html")
+
+
+# ---- 9. grammar slips a new reader found --------------------------------------------------
+
+@pytest.mark.parametrize("name", ["reference.it.html", "quick.it.html", "designer.it.html"])
+def test_tm_tiles_in_the_plural_agree(name):
+    """The rulebook writes "tessere Verdi" and "11 tessere speciali" (a tile's name is an
+    adjective): plural tiles agree, one tile stays "tessera Verde"."""
+    text = page("terraforming_mars", name)
+    assert "tessere Verde" not in text and "tessere Speciale" not in text
+    assert "Almeno 3 tessere Verdi possedute" in text
+    assert "tessere Verdi possedute, tessere Città possedute e tessere Speciali possedute" in text
+    assert "1 PV per ogni tessera Verde posseduta" in text
+
+
+def test_tm_a_card_in_a_modifier_takes_its_article():
+    """PhoboLog: "il valore di ogni titanio aumenta di 1" when the card played has a space
+    tag: "e la carta Progetto ha l'indicatore spazio", "and the project card has"."""
+    assert "+1 se la risorsa è titanio e la carta Progetto ha l'indicatore spazio" in \
+        page("terraforming_mars", "reference.it.html")
+    assert "+1 if the resource is titanium and the project card has a space tag" in \
+        page("terraforming_mars", "reference.en.html")
+    assert "se carta Progetto" not in page("terraforming_mars", "cards.it.html")
+
+
+def test_search_for_life_vp_reads_as_the_card():
+    """Search For Life: "3 VP if there is at least 1 science resource on this card"."""
+    assert "PV: 3 se c'è almeno 1 risorsa su questa carta" in \
+        page("terraforming_mars", "cards.it.html")
+    assert "VP: 3 if there is at least 1 resource on this card" in \
+        page("terraforming_mars", "cards.en.html")
+    # a count compared in a clause takes its verb: "Se ci sono almeno 3 indicatori pianta"
+    assert "Se ci sono almeno 3 indicatori pianta in gioco" in \
+        page("terraforming_mars", "cards.it.html")
+
+
+def test_pampero_price_marker_income_reads_as_money_equal_to_a_value():
+    """Private Industry: "collect the rightmost value from one of your Private Industry
+    price markers": as much money as the value, never "per ogni il valore"."""
+    cards = page("pampero", "cards.it.html")
+    ref = page("pampero", "reference.it.html")
+    for text in (cards, ref, page("pampero", "designer.it.html")):
+        assert "per ogni il" not in text and "tuo segnalini" not in text
+    assert "guadagna $ pari al valore della fascia di reddito a destra del tuo segnalino " \
+           "prezzo più a destra" in cards
+    assert "pari al valore della fascia di reddito a sinistra del segnalino prezzo " \
+           "dell'allevamento" in page("pampero", "designer.it.html")
+    assert "gain $ equal to the income band value right of your rightmost price marker" in \
+        page("pampero", "cards.en.html")
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_pampero_turn_choice_requirements_read_as_conditions(lang):
+    """"Retrieve all action cards on your company mat. You need at least two there"; taking
+    a battery needs one in the supply. No raw arrow, no "X almeno 2"."""
+    quick, ref = page("pampero", f"quick.{lang}.html"), page("pampero", f"reference.{lang}.html")
+    for text in (quick, ref):
+        assert "→ batter" not in text
+        assert "plancia almeno" not in text and "mat at least" not in text
+    if lang == "it":
+        assert "Requisito:</span> Almeno 2 carte azione sulla tua plancia;" in quick
+        assert "<td>Batterie nella riserva almeno 1</td>" in ref
+    else:
+        assert "Requirement:</span> At least 2 action cards on your company mat;" in quick
+        assert "<td>Batteries in the supply at least 1</td>" in ref
+
+
+def test_pampero_tracks_take_their_article():
+    ref = page("pampero", "reference.it.html")
+    assert "avanza il disco del tempo di 1 casella" in ref.lower()
+    assert not re.search(r"[Aa]vanza disco", ref)
+    assert "Move the time disc 1 space" in page("pampero", "quick.en.html")
+
+
+def test_a_short_card_list_fills_both_columns():
+    """Love Letter's eight cards are balanced over the two columns of the reference,
+    not stacked in the left one (``column-fill: auto`` filled the left column first)."""
+    text = page("love_letter", "reference.en.html")
+    assert ".cards { column-fill: balance; }" in text
+    assert "column-fill: auto" not in text
+
+
+@pytest.mark.parametrize("lang, guard", [("en", "Guard"), ("it", "Guardia")])
+def test_love_letter_quick_reference_counts_the_cards(lang, guard):
+    """The classic 16-card deck: five Guards ... one Princess; the quick reference shows
+    the counts the reference shows."""
+    quick = page("love_letter", f"quick.{lang}.html")
+    assert f'<span class="no">× 5</span> {guard}</dt>' in quick
+    assert quick.count('<span class="no">× ') == 8

@@ -94,6 +94,9 @@ def _at_step(game: Any, n: int, names: Names) -> str:
     """The decision open after ``n`` steps: who, what, and the numbered options."""
     pending = game.pending()
     if pending is None:
-        return f"step {n}: the game is over\n" + json.dumps(game.scores(), indent=2)
+        return (f"{names.said('replay_step', 'step {step}', step=n)}: "
+                f"{names.said('replay_over', 'the game is over')}\n"
+                + json.dumps(game.scores(), indent=2))
     rows = [f"{i:>3}. {names.label(o)}" for i, o in enumerate(pending["options"], 1)]
-    return "\n".join([f"step {n}: {names.decision(pending)}", *rows])
+    step = names.said("replay_step", "step {step}", step=n)
+    return "\n".join([f"{step}: {names.decision(pending)}", *rows])

@@ -103,8 +103,13 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        html = sheets.page(comp.ir, args.aid, lang, args.audience, args.paper,
-                           _selection(comp.ir, args.modules))
+        chosen = _selection(comp.ir, args.modules)
+        empty = sheets.nothing_to_print(comp.ir, args.aid, lang, args.audience, chosen)
+        if empty:   # an empty page is nothing to print: say so, write nothing
+            print(f"rulesc sheet: {args.game}: nothing to print for --aid {args.aid}: "
+                  f"{empty}; {args.out} not written", file=sys.stderr)
+            return 1
+        html = sheets.page(comp.ir, args.aid, lang, args.audience, args.paper, chosen)
     except (UsageError, RulesError) as exc:
         print(f"rulesc sheet: {exc}", file=sys.stderr)
         return 2

@@ -25,8 +25,13 @@ def round_name(rules: dict[str, Any], lang: str = "en") -> str:
 
 
 def columns(rules: dict[str, Any], rows: list[dict[str, Any]]) -> list[str]:
-    """Every breakdown key of ``rows`` in the fixed order of the ids in ``rules``."""
+    """Every breakdown key of ``rows`` and every line the scoring declares (a scoring
+    line's ``line_names``: shown, 0, also in a game that booked nothing there), in the
+    fixed order of the ids in ``rules``."""
     keys = {k for r in rows for k in r["breakdown"]}
+    for line in (rules.get("flow") or {}).get("scoring") or []:
+        if isinstance(line, dict):
+            keys.update(str(k) for k in line.get("line_names") or {})
     order: dict[str, int] = {}
     flow = rules.get("flow") or {}
     for section in ("setup", "phases", "scoring"):
@@ -49,13 +54,19 @@ def column_names(rules: dict[str, Any], lang: str | None = None) -> dict[str, st
     return dict(Names(rules, lang).table)
 
 
-def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
+def table(result: dict[str, Any], rules: dict[str, Any], width: int | None = None) -> str:
     """The result of ``rulesc play`` as text: a header, the score table, the winner.
     Columns are named in the game's language (``column_names``), and so are the rounds,
-    "player", "total" and "winner" when the game's labels say them (``score_*``)."""
+    "player", "total" and "winner" when the game's labels say them (``score_*``). A table
+    wider than ``width`` (default: the terminal's, else 100 columns) is transposed: one
+    row per score line, one column per player."""
+    if width is None:
+        import shutil
+        width = shutil.get_terminal_size((100, 24)).columns
     from compiler.playtest.games import Names
 
-    says = Names(rules).said   # the game's labels (game.yaml), else English
+    names = Names(rules)
+    says = names.said   # the game's labels (game.yaml), else English
     rows = result["scores"]
     keys = columns(rules, rows)
     named = column_names(rules)
@@ -64,9 +75,17 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
     body = [[str(r["player"] + 1), *(str(r["breakdown"].get(k, 0)) for k in keys),
              str(r["total"])] for r in rows]
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
+    first_left = False
+    if sum(widths) + 2 * (len(widths) - 1) > width:
+        # too wide for the terminal: one row per score line, one column per player
+        body = [[name, *(row[i] for row in body)] for i, name in enumerate(head) if i]
+        head = [head[0], *(str(r["player"] + 1) for r in rows)]
+        widths = [max(len(x) for x in col) for col in zip(head, *body, strict=True)]
+        first_left = True
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
+        return "  ".join(c.ljust(w) if first_left and not k else c.rjust(w)
+                         for k, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
     rounds = result.get("round") or {"name": "round",
                                      "count": result.get("rounds")}
     out = [f"{result['game']}: {result['player_count']} player(s), modules: "
@@ -79,7 +98,7 @@ def table(result: dict[str, Any], rules: dict[str, Any]) -> str:
     out.append(f"{says('score_winner', 'winner')}: {winners}")
     for key, value in (result.get("results") or {}).items():
         if isinstance(value, dict):  # a result with parts: {won: true, rule: "..."}
-            out.append(f"{_word(says, key)}: {_parts(value, says)}")
+            out.append(f"{_word(says, key)}: {_parts(value, says, names.lang)}")
     return "\n".join(out)
 
 
@@ -93,14 +112,21 @@ def _word(says: Says, key: str) -> str:
     return says(f"score_{key}", key.replace("_", " "))
 
 
-def _parts(value: dict[str, Any], says: Says) -> str:
+def _parts(value: dict[str, Any], says: Says, lang: str = "en") -> str:
     """A result with parts: its flags as words (``not won``; labels ``score_<flag>`` and
     ``score_not_<flag>``), its numbers with their key, a text as itself in parentheses:
-    ``not won (won only if Mars is terraformed ...)``."""
+    ``not won (won only if Mars is terraformed ...)``; a text per language (``{it: ...,
+    en: ...}``) in ``lang``, else English."""
+    def text(v: Any) -> str | None:
+        if isinstance(v, str):
+            return v
+        if isinstance(v, dict) and v and all(isinstance(t, str) for t in v.values()):
+            return str(v.get(lang) or v.get("en") or next(iter(v.values())))
+        return None
     words = [(_word(says, k) if v else says(f"score_not_{k}", f"not {_word(says, k)}"))
              if isinstance(v, bool) else f"{_word(says, k)} {v}"
-             for k, v in value.items() if not isinstance(v, str)]
-    texts = [v for v in value.values() if isinstance(v, str)]
+             for k, v in value.items() if text(v) is None]
+    texts = [t for t in map(text, value.values()) if t is not None]
     return ", ".join(words) + "".join(f" ({t})" for t in texts)
 
 

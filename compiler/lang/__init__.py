@@ -52,6 +52,7 @@ def compile_core(docs: list[Document]) -> tuple[dict[str, Any], Decls, list[Diag
     ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
     ir["texts"] = texts_table(rc.notes, decls, docs)  # for sheets and explain only
     ir["player_labels"] = sorted(rc.player_labels)  # option keys that hold a player
+    ir["position_labels"] = sorted(rc.position_labels)  # option keys: a 0-based position
     return ir, decls, diags + rc.diags
 
 

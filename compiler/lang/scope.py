@@ -125,6 +125,8 @@ class RC:
     texts: list[dict[str, Any]] = field(default_factory=list)
     """The phrase being expanded, innermost last (a decision's prompt)."""
     player_labels: set[str] = field(default_factory=set)
+    position_labels: set[str] = field(default_factory=set)
+    """Option keys that hold a position counted from 0 (shown from 1 in text)."""
     """Option label keys that hold a player (shown numbered from 1 to people)."""
 
     def on_with(self, module: str | None) -> frozenset[str]:

@@ -103,6 +103,7 @@ def _kind_of(alts: tuple[Syn, ...]) -> str:
 def _alt(rc: RC, syn: Syn, k: int, scope: Scope) -> IR:
     body, label = syn.kids
     gens: list[IR] = []
+    positions: set[Any] = set()
     inner = scope
     while body.op == "for":
         name, src, where, rest = body.kids
@@ -110,6 +111,8 @@ def _alt(rc: RC, syn: Syn, k: int, scope: Scope) -> IR:
         v, inner = binder(rc, inner, name, element(tsrc))
         if strip_opt(element(tsrc)) == "player":
             rc.player_labels.add(str(name))
+        if _positions(isrc):
+            positions.add(v)   # [0 .. count L - 1]: a position in L, shown from 1
         gen: IR = {"v": v, "src": isrc, "label": name}
         if where is not None:
             gen["w"] = want_bool(rc, where, inner)
@@ -120,6 +123,10 @@ def _alt(rc: RC, syn: Syn, k: int, scope: Scope) -> IR:
         ir["label"], lt = expr(rc, label, inner)
         if isinstance(lt, tuple) and lt[0] == "obj":
             rc.player_labels.update(k for k, t in lt[1] if strip_opt(t) == "player")
+        if ir["label"].get("op") == "obj":   # option keys that hold a 0-based position
+            rc.position_labels.update(
+                str(k) for k, a in zip(ir["label"]["k"], ir["label"]["a"], strict=True)
+                if a.get("op") == "var" and a.get("n") in positions)
     elif gens:
         ir["label"] = {"op": "obj", "k": [g["label"] for g in gens],
                        "a": [{"op": "var", "n": g["v"]} for g in gens]}
@@ -300,6 +307,17 @@ def _expression(rc: RC, syn: Syn, scope: Scope) -> IR:
         raise rc.fail(syn, "D004", "a value where a statement is expected", hint=hint)
     ir, _ = phrase(rc, syn, items, scope, "effect", statement=True)
     return ir
+
+
+def _positions(src: IR) -> bool:
+    """Whether ``src`` is ``[0 .. count L - 1]``, the positions of a list (its items are
+    0-based indexes: text output numbers them from 1)."""
+    if src.get("op") != "range" or src.get("a") != {"op": "lit", "v": 0}:
+        return False
+    b = src.get("b") or {}
+    return b.get("op") == "ar" and b.get("o") == "-" and \
+        b.get("b") == {"op": "lit", "v": 1} and \
+        (b.get("a") or {}).get("op") == "fn" and (b.get("a") or {}).get("f") == "count"
 
 
 _HANDLERS: dict[str, Any] = {

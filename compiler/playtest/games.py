@@ -88,6 +88,8 @@ class Names:
         game = rules.get("game") or {}
         self.lang = lang or str(game.get("language") or "en")
         self.seats = set(rules.get("player_labels") or [])
+        self.positions = set(rules.get("position_labels") or [])
+        """Option keys that hold a 0-based position: shown from 1 (``azione n. 1``)."""
         """Option keys that hold a player: shown numbered from 1 (``target player 2``)."""
         self.table: dict[str, str] = {}
         self.labels: dict[str, str] = {}
@@ -201,6 +203,8 @@ class Names:
             return f"{self.word(key)} {self.player(value)}"
         if isinstance(value, str) and value in self.table:
             return self.table[value]
+        if key in self.positions and isinstance(value, int) and not isinstance(value, bool):
+            return f"{self.word(key)} {value + 1}"
         if isinstance(value, bool):
             word = self.table.get("true" if value else "false") or self.yes_no(value)
             return f"{self.word(key)}: {word}"

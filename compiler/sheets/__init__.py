@@ -87,6 +87,24 @@ def page_and_leaks(ir: dict[str, Any], aid: str, lang: str, audience: str = "pla
     return html.encode("utf-8"), list(c.get("leaks") or [])
 
 
+def nothing_to_print(ir: dict[str, Any], aid: str, lang: str, audience: str = "player",
+                     modules: list[str] | None = None) -> str | None:
+    """Why ``aid`` would print an empty page for this selection (None: it has content):
+    card proxies with no section of the game's ``sheet`` laid out as ``cards`` (or none
+    with a record), module pages with no module."""
+    from compiler.sheets import aids
+    from compiler.sheets.select import select
+
+    if aid == "cards":
+        if not aids.proxies(select(ir, modules), lang, audience)["pages"]:
+            return ("no section of game.yaml's `sheet` is laid out as "
+                    "`cards` (or none holds a record)")
+    elif aid == "modules" and not aids.module_pages(select(ir, modules), lang,
+                                                   audience)["pages"]:
+        return "the game has no module"
+    return None
+
+
 _UNIT_SPACE = re.compile(r"(?<=\d) (?=[°%€$£¥])")
 """A space between a number and a unit symbol (on a printed page: a no-break space)."""
 

@@ -66,12 +66,15 @@ def _entry(x: dict[str, Any], labels: list[str]) -> dict[str, Any]:
     start = 1
     if len(first) > _BESIDE:   # a long first column reads as a line of its own
         first, start = "", 0
-    rest = [{"label": labels[i] if 0 < i < len(labels) - 1 else "", "text": " ".join(c)}
+    # the last column (the effect) reads unlabelled, and so does a first one beside the
+    # name; a first column on a line of its own keeps its label ("Requisito: ...")
+    rest = [{"label": labels[i] if (i > 0 or start == 0) and i < len(labels) - 1 else "",
+             "text": " ".join(c)}
             for i, c in enumerate(cells[start:], start) if c]
     rest += [{"label": line["label"], "text": " ".join(line["texts"])}
              for line in x.get("lines") or []]
     return {"name": x["name"], "first": first, "rest": rest, "prov": x["prov"],
-            "errata": x["errata"]}
+            "errata": x["errata"], "head": x.get("head") or ""}
 
 
 def quick(ir: IR, lang: str, audience: str) -> dict[str, Any]:

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.sheets.grammar import counted, plural, plural_subject
+from compiler.sheets.grammar import (
+    counted,
+    guess_gender,
+    italian_article,
+    plural,
+    plural_subject,
+)
 
 __all__ = ["Forms", "number_of"]
 
@@ -45,6 +51,12 @@ class Forms:
         raise NotImplementedError
 
     def kind_of_state(self, entry: str) -> str | None:
+        raise NotImplementedError
+
+    def state_name(self, entry: str) -> str:
+        raise NotImplementedError
+
+    def joined(self, text: str) -> str:
         raise NotImplementedError
 
     def event_name(self, event: str) -> str:
@@ -92,8 +104,15 @@ class Forms:
         a, b, o = tree["a"], tree["b"], tree["o"]
         number = number_of(b)
         if number is not None and self.countable(a) and o in self.w["count_cmp"]:
+            if o == ">" and number == 0:   # "more than 0 resources": "at least 1 resource"
+                o, number, b = ">=", 1, {"lit": 1}
             said = self.value(a, plural(self.lang, number))
-            return self.w["count_cmp"][o].format(a=counted(self.lang, said), b=self.value(b))
+            text = self.w["count_cmp"][o].format(a=counted(self.lang, said), b=self.value(b))
+            frames = self.w.get("count_clause") or {}
+            if clause and frames:   # "se c'è almeno 1 risorsa", "if there are at least 2 tiles"
+                verb = frames.get(plural(self.lang, number)) or frames["other"]
+                return str(verb).format(x=text)
+            return text
         right = self.value(b)
         unit = self.unit(a) if number is not None else ""
         if unit:
@@ -152,6 +171,15 @@ class Forms:
         """``a.f``: "a → name of f" when f is a record's id, else the field's own name
         (which no data names yet: a leak, see ``leaks``)."""
         field = str(tree["f"])
+        of = tree["of"]
+        if self.record(None, field) and isinstance(of, dict) and "state" in of and \
+                len(of) == 1 and self.state_name(str(of["state"])):
+            # a named state entry's key: "batterie nella riserva", "batteries in the supply"
+            entry = self.state_name(str(of["state"]))
+            the = italian_article(entry, guess_gender(entry), False) if self.lang == "it" \
+                else "the " if self.lang == "en" else ""
+            frame = str(self.w.get("key_in") or "{a} → {f}")
+            return self.joined(frame.format(f=self.name(None, field), a=the + entry))
         if self.record(None, field):
             return f"{self.value(tree['of'])} → {self.name(None, field)}"
         self.leaks.add(f"field {field}")

@@ -152,7 +152,7 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...],
                 step_text(sp, base_trees, f"{prefix}.{index.get(sid)}")) or \
                 ("" if sp.player else str(sid))
             if what:
-                out.append(w["module_remove"].format(step=what))
+                out.append(w["module_remove"].format(step=what.rstrip(".")))
         for key in ("replace", "add"):
             for i, s in enumerate(change.get(key) or []):
                 if only is not None and s.get("id") != only:
@@ -160,7 +160,13 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...],
                 text = lower_first(step_text(sp, trees, f"{section}.{key}.{i}"))
                 if f"{section}.{key}.{i}.when" in trees:
                     text += " " + when_text(sp, trees[f"{section}.{key}.{i}.when"])
-                name = sp.pick(s.get("name")) or ("" if sp.player else str(s.get("id")))
+                # a replacement keeps the name of the step it replaces; a step with no
+                # name is said by its text alone (never by its id)
+                named = s.get("name")
+                if not named and key == "replace" and s.get("id") in index:
+                    base_step = (steps or [])[index[s.get("id")]]
+                    named = base_step.get("name") if isinstance(base_step, dict) else None
+                name = sp.pick(named) if named else ""
                 frame = w[f"module_{key}"] if name else w[f"module_{key}_plain"]
                 out.append(frame.format(step=name, text=text))
     return out

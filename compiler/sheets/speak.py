@@ -25,6 +25,7 @@ from typing import Any
 
 from compiler.sheets.forms import Forms, number_of
 from compiler.sheets.grammar import (
+    guess_gender,
     italian_article,
     italian_indefinite,
     join_articles,
@@ -258,6 +259,10 @@ class Speaker(Forms):
         return self.frame(key).format(n=self.value(tree["n"]), alts=alts)
 
     def _if(self, tree: Tree) -> str:
+        if "e" in tree and number_of(tree["e"]) == 0 and number_of(tree["t"]) is not None:
+            # a value that is a number or nothing: "3 se c'è almeno 1 risorsa su questa carta"
+            return self.w["if_else_zero"].format(c=self.condition(tree["c"]),
+                                                 t=self.value(tree["t"]))
         if "e" in tree:
             return self.w["if_else"].format(c=self.condition(tree["c"]),
                                             t=self.clause(tree["t"]), e=self.clause(tree["e"]))
@@ -422,7 +427,28 @@ class Speaker(Forms):
             return text, None
         if tree.get("form") in _STATEMENTS or tree.get("form") == "seq":
             return self.clause(tree), None
+        if article == "the" and self._kind_var(tree):   # "la carta Progetto", "the card"
+            text = self.value(tree, "one")
+            return self._kind_article(str(tree["kind"]), text) + text, None
         return self.value(tree, form), number_of(tree)
+
+    def _kind_var(self, tree: Tree) -> bool:
+        """A parameter or name that stands for one record of a kind and is said by the
+        kind's singular name (``card`` in a modifier's ``where``: "carta Progetto")."""
+        var = tree.get("var")
+        return bool(var) and bool(tree.get("kind")) and var not in self.loop \
+            and var not in self.w["var"]
+
+    def _kind_article(self, kind: str, text: str) -> str:
+        """The definite article before a kind's singular name: the kind's ``gender`` in
+        kinds.yaml, else guessed from the name's first word."""
+        decl = self.kinds.get(kind) or {}
+        gender = decl.get("gender")
+        given = gender.get(self.lang) if isinstance(gender, dict) else None
+        if self.lang == "it":
+            word = text.split(" ", 1)[0]
+            return italian_article(text, str(given or guess_gender(word)), False)
+        return "the " if self.lang == "en" else ""
 
     # ---- values -------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ IT: dict[str, Any] = {
     "alt_sep": ", oppure ",
     "if": "se {c}: {t}",
     "if_else": "se {c}: {t}; altrimenti {e}",
+    "if_else_zero": "{t} se {c}",
     "for": "per ogni {v}: {b}",
     "for_where": "per ogni {v} tale che {w}: {b}",
     "repeat": "ripeti {n} volte: {b}",
@@ -46,6 +47,8 @@ IT: dict[str, Any] = {
                   ">": "{a} sono oltre {b}", "<": "{a} sono sotto {b}", "==": "{a} sono {b}",
                   "!=": "{a} non sono {b}"}},
     "clause_the": True,   # a compared record takes its article in a clause: "se l'ossigeno è"
+    "count_clause": {"one": "c'è {x}", "other": "ci sono {x}"},
+    "key_in": "{f} in {a}",   # a key of a named state entry: "batterie nella riserva"
     "count_cmp": {">=": "almeno {b} {a}", "<=": "al massimo {b} {a}", ">": "più di {b} {a}",
                   "<": "meno di {b} {a}", "==": "esattamente {b} {a}",
                   "!=": "non esattamente {b} {a}"},
@@ -151,6 +154,7 @@ EN: dict[str, Any] = {
     "alt_sep": ", or ",
     "if": "if {c}: {t}",
     "if_else": "if {c}: {t}; otherwise {e}",
+    "if_else_zero": "{t} if {c}",
     "for": "for each {v}: {b}",
     "for_where": "for each {v} such that {w}: {b}",
     "repeat": "repeat {n} times: {b}",
@@ -175,6 +179,8 @@ EN: dict[str, Any] = {
                   ">": "{a} are over {b}", "<": "{a} are under {b}", "==": "{a} are {b}",
                   "!=": "{a} are not {b}"}},
     "clause_the": False,
+    "count_clause": {"one": "there is {x}", "other": "there are {x}"},
+    "key_in": "{f} in {a}",
     "count_cmp": {">=": "at least {b} {a}", "<=": "at most {b} {a}", ">": "more than {b} {a}",
                   "<": "fewer than {b} {a}", "==": "exactly {b} {a}",
                   "!=": "not exactly {b} {a}"},

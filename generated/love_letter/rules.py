@@ -3583,4 +3583,5 @@ RULES = {
     },
     'modules': {},
     'player_labels': ['target'],
+    'position_labels': [],
 }

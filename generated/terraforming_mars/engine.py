@@ -64,6 +64,7 @@ K = [
     {'kind': 'cards', 'f': 'vp', 'd': None},
     [0],
     [],
+    {'it': 'vinta solo se la terraformazione è completata prima della fine della generazione 14', 'en': 'won only if Mars is terraformed by the end of generation 14'},
     [0, 1],
 ]
 
@@ -4123,7 +4124,7 @@ def x_4822(ctx, E=None):  #
 
 
 def x_4823(ctx, E=None):  # 
-    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2775, 0)) >= num(GET(ctx, 'parameters', v_p_2775, 'max', 0))) for v_p_2775 in items_of(IDS(ctx, 'parameters'))]), 'rule': 'won only if Mars is terraformed by the end of generation 14'} if (len(ctx.state['players']) == 1) else None))
+    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2775, 0)) >= num(GET(ctx, 'parameters', v_p_2775, 'max', 0))) for v_p_2775 in items_of(IDS(ctx, 'parameters'))]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -12302,7 +12303,7 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:18
+def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12319,7 +12320,7 @@ def t_3703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
     return t_3706(ctx, k, s, E)
 
 
-def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:18
+def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12329,7 +12330,7 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:18
     return True
 
 
-def d_3705(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:18
+def d_3705(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12660,7 +12661,7 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[22]))
+    items = list(items_of(K[23]))
     old = E.get('k~2777', MISSING)
 
     def brk():
@@ -19287,7 +19288,7 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[22]))
+    items = list(items_of(K[23]))
     old = E.get('k~2777', MISSING)
 
     def brk():

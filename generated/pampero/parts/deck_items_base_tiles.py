@@ -43,225 +43,225 @@ K = [
 ]
 
 
-def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
+def x_8361(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5832 for v_c_5832 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5832, {}), 'tags', None))]))
+    return MEMO(ctx, (8361, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5836 for v_c_5836 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5836, {}), 'tags', None))]))
 
 
-def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
+def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5834 for v_x_5834 in items_of(KEY(ctx.state.get('places'), v_s_5833, [])) if (bool((KEY(v_x_5834, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_5834, 'owner', None) == E.get('you'))))]) for v_s_5833 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5838 for v_x_5838 in items_of(KEY(ctx.state.get('places'), v_s_5837, [])) if (bool((KEY(v_x_5838, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_5838, 'owner', None) == E.get('you'))))]) for v_s_5837 in items_of(ctx.state.get('places'))])))
 
 
-def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
+def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5836 for v_x_5836 in items_of(KEY(ctx.state.get('places'), v_s_5835, [])) if (bool((KEY(v_x_5836, 'piece', None) == 'tower')) and bool((KEY(v_x_5836, 'owner', None) == E.get('you'))))]) for v_s_5835 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5840 for v_x_5840 in items_of(KEY(ctx.state.get('places'), v_s_5839, [])) if (bool((KEY(v_x_5840, 'piece', None) == 'tower')) and bool((KEY(v_x_5840, 'owner', None) == E.get('you'))))]) for v_s_5839 in items_of(ctx.state.get('places'))])))
 
 
-def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
+def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5837 for v_c_5837 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5837, {}), 'tags', None))]))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5841 for v_c_5841 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5841, {}), 'tags', None))]))
 
 
-def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
+def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_i_5838 for v_i_5838 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5838, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5840 for v_x_5840 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5840 == v_c_5839)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5842 for v_x_5842 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5841, [])) if (v_x_5842 == v_c_5839)]) for v_r_5841 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5839 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5839, 'deck', None) == 'argentina')])), AR('+', CALL(ctx, 'count', None, [v_i_5843 for v_i_5843 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5843, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5845 for v_x_5845 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5845 == v_c_5844)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5847 for v_x_5847 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5846, [])) if (v_x_5847 == v_c_5844)]) for v_r_5846 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5844 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5844, 'deck', None) == 'brazil')]))))
+    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_i_5842 for v_i_5842 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5842, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5844 for v_x_5844 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5844 == v_c_5843)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5846 for v_x_5846 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5845, [])) if (v_x_5846 == v_c_5843)]) for v_r_5845 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5843 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5843, 'deck', None) == 'argentina')])), AR('+', CALL(ctx, 'count', None, [v_i_5847 for v_i_5847 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5847, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5849 for v_x_5849 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5849 == v_c_5848)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5851 for v_x_5851 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5850, [])) if (v_x_5851 == v_c_5848)]) for v_r_5850 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5848 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5848, 'deck', None) == 'brazil')]))))
 
 
-def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:25
+def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:25
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5848 for v_c_5848 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5848, {}), 'tags', None))]))
+    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5852 for v_c_5852 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5852, {}), 'tags', None))]))
 
 
-def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:28
+def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:28
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'transformer', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'transformer', 0))) if (GET(ctx, 'pieces', 'transformer', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5850 for v_x_5850 in items_of(KEY(ctx.state.get('places'), v_s_5849, [])) if (bool((KEY(v_x_5850, 'piece', None) == 'transformer')) and bool((KEY(v_x_5850, 'owner', None) == E.get('you'))))]) for v_s_5849 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: ((num(GET(ctx, 'pieces', 'transformer', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'transformer', 0))) if (GET(ctx, 'pieces', 'transformer', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5854 for v_x_5854 in items_of(KEY(ctx.state.get('places'), v_s_5853, [])) if (bool((KEY(v_x_5854, 'piece', None) == 'transformer')) and bool((KEY(v_x_5854, 'owner', None) == E.get('you'))))]) for v_s_5853 in items_of(ctx.state.get('places'))])))
 
 
-def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:31
+def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:31
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5851 for v_c_5851 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5851, {}), 'tags', None))]))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: CALL(ctx, 'count', None, [v_c_5855 for v_c_5855 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5855, {}), 'tags', None))]))
 
 
-def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5855'), 'instead_of', {}), 'gain', None) == E.get('r~5853'))) and bool((num(E.get('left~5854')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5859'), 'instead_of', {}), 'gain', None) == E.get('r~5857'))) and bool((num(E.get('left~5858')) > num(0))))
 
 
-def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5854'), (E.get('left~5854') if (FLD(ctx, K[0], E.get('rep~5855')) == None) else FLD(ctx, K[0], E.get('rep~5855')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5858'), (E.get('left~5858') if (FLD(ctx, K[0], E.get('rep~5859')) == None) else FLD(ctx, K[0], E.get('rep~5859')))]))
 
 
-def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5855'))
+    return FLD(ctx, K[1], E.get('rep~5859'))
 
 
-def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5857')}
+    return {'instead': E.get('instead~5861')}
 
 
-def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5858') if (GET(ctx, 'resources', E.get('r~5859'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5858'), KEY(ctx.state.get('supply'), E.get('r~5859'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5862') if (GET(ctx, 'resources', E.get('r~5863'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5862'), KEY(ctx.state.get('supply'), E.get('r~5863'), 0)]))])
 
 
-def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5859'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5863'), 'max', None) != None)
 
 
-def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8389(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5860'), (num(GET(ctx, 'resources', E.get('r~5859'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5859'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5864'), (num(GET(ctx, 'resources', E.get('r~5863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5863'), 0)))])])
 
 
-def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5859'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5863'), 0)
+
+
+def x_8392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5863'), 'supply', None) != None)
 
 
 def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5859'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5863'), 0)
 
 
-def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5859'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5863'), 'ledger', None)) and bool((E.get('k~5864') != 0)))
 
 
 def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5859'), 'ledger', None)) and bool((E.get('k~5860') != 0)))
-
-
-def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
+def x_8398(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:42
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5861 for v_i_5861 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5861, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5863 for v_x_5863 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5863 == v_c_5862)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5865 for v_x_5865 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5864, [])) if (v_x_5865 == v_c_5862)]) for v_r_5864 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5862 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5862, 'deck', None) == 'argentina')])))))
+    return MEMO(ctx, (8398, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5865 for v_i_5865 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5865, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5867 for v_x_5867 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5867 == v_c_5866)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5869 for v_x_5869 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5868, [])) if (v_x_5869 == v_c_5866)]) for v_r_5868 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5866 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5866, 'deck', None) == 'argentina')])))))
 
 
-def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:46
+def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:48
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5866 for v_i_5866 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5866, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5868 for v_x_5868 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5868 == v_c_5867)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5870 for v_x_5870 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5869, [])) if (v_x_5870 == v_c_5867)]) for v_r_5869 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5867 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5867, 'deck', None) == 'brazil')])))))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(3) * num(AR('+', CALL(ctx, 'count', None, [v_i_5870 for v_i_5870 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_5870, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_5872 for v_x_5872 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5872 == v_c_5871)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5874 for v_x_5874 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5873, [])) if (v_x_5874 == v_c_5871)]) for v_r_5873 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5871 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_5871, 'deck', None) == 'brazil')])))))
 
 
-def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5874'), 'instead_of', {}), 'gain', None) == E.get('r~5872'))) and bool((num(E.get('left~5873')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5878'), 'instead_of', {}), 'gain', None) == E.get('r~5876'))) and bool((num(E.get('left~5877')) > num(0))))
 
 
-def x_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5873'), (E.get('left~5873') if (FLD(ctx, K[0], E.get('rep~5874')) == None) else FLD(ctx, K[0], E.get('rep~5874')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5877'), (E.get('left~5877') if (FLD(ctx, K[0], E.get('rep~5878')) == None) else FLD(ctx, K[0], E.get('rep~5878')))]))
 
 
-def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5874'))
+    return FLD(ctx, K[1], E.get('rep~5878'))
 
 
-def x_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5876')}
+    return {'instead': E.get('instead~5880')}
 
 
-def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5877') if (GET(ctx, 'resources', E.get('r~5878'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5877'), KEY(ctx.state.get('supply'), E.get('r~5878'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5881') if (GET(ctx, 'resources', E.get('r~5882'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5881'), KEY(ctx.state.get('supply'), E.get('r~5882'), 0)]))])
 
 
-def x_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5878'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5882'), 'max', None) != None)
 
 
-def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5879'), (num(GET(ctx, 'resources', E.get('r~5878'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5878'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5883'), (num(GET(ctx, 'resources', E.get('r~5882'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5882'), 0)))])])
 
 
-def x_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5878'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5882'), 0)
+
+
+def x_8423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5882'), 'supply', None) != None)
 
 
 def x_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5878'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5882'), 0)
 
 
-def x_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5878'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5882'), 'ledger', None)) and bool((E.get('k~5883') != 0)))
 
 
 def x_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5878'), 'ledger', None)) and bool((E.get('k~5879') != 0)))
-
-
-def x_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:70
+def x_8429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:74
     if E is None:
         E = ctx.env()
     return (num(2) * num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('contracts'))))
 
 
-def t_7402(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:39
+def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -270,35 +270,35 @@ def t_7402(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5852', 3, True)
+    ctx.put(E, 'n~5856', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5853', 'money', True)
-    return t_7405(ctx, k, s, E)
+    ctx.put(E, 'r~5857', 'money', True)
+    return t_7404(ctx, k, s, E)
 
 
-def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:39
+def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5852', 3, True)
+    ctx.put(E, 'n~5856', 3, True)
     return True
 
 
-def d_7404(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:39
+def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5853', 'money', True)
+    ctx.put(E, 'r~5857', 'money', True)
     return True
 
 
-def t_7405(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -308,58 +308,58 @@ def t_7405(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5858', E.get('left~5854'), True)
+        ctx.put(E, 'n~5862', E.get('left~5858'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5859', E.get('r~5853'), True)
-        if not d_7419(ctx, E):
+        ctx.put(E, 'r~5863', E.get('r~5857'), True)
+        if not d_7418(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5854', E.get('n~5852'), True)
-    return t_7407(ctx, r1, s, E)
+    ctx.put(E, 'left~5858', E.get('n~5856'), True)
+    return t_7406(ctx, r1, s, E)
 
 
-def d_7406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5854', E.get('n~5852'), True)
+    ctx.put(E, 'left~5858', E.get('n~5856'), True)
     return True
 
 
-def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8373(ctx, E)))
-    old = E.get('rep~5855', MISSING)
+    items = list(items_of(x_8372(ctx, E)))
+    old = E.get('rep~5859', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5855', old)
+        UNBIND(ctx, 'rep~5859', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5855', item, True)
-            if x_8374(ctx, E):
-                return t_7408(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~5859', item, True)
+            if x_8373(ctx, E):
+                return t_7407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7408(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -369,41 +369,41 @@ def t_7408(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7416, E, 'left~5854', E.get('taken~5856'))
+        ASSIGN(ctx, 7415, E, 'left~5858', E.get('taken~5860'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5856', 0, True)
-    return t_7410(ctx, r1, s, E)
+    ctx.put(E, 'taken~5860', 0, True)
+    return t_7409(ctx, r1, s, E)
 
 
-def d_7409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5856', 0, True)
+    ctx.put(E, 'taken~5860', 0, True)
     return True
 
 
-def t_7410(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7410, None, [], k)
+    return CHOOSE(ctx, 7409, None, [], k)
 
 
-def d_7411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -412,21 +412,21 @@ def t_7412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7413, E, 'taken~5856', E.get('instead~5857'))
-    return t_7414(ctx, k, s, E)
+    ASSIGN(ctx, 7412, E, 'taken~5860', E.get('instead~5861'))
+    return t_7413(ctx, k, s, E)
 
 
-def d_7413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7413, E, 'taken~5856', E.get('instead~5857'))
+    ASSIGN(ctx, 7412, E, 'taken~5860', E.get('instead~5861'))
     return True
 
 
-def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -435,27 +435,37 @@ def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7415(ctx, lambda: nxt(left - 1), k, E)
+        return t_7414(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5857')))
+    return nxt(num(E.get('instead~5861')))
 
 
-def t_7415(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8381(ctx, E), k)
+    return DO(ctx, x_8380(ctx, E), k)
 
 
-def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7416, E, 'left~5854', E.get('taken~5856'))
+    ASSIGN(ctx, 7415, E, 'left~5858', E.get('taken~5860'))
+    return True
+
+
+def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5862', E.get('left~5858'), True)
     return True
 
 
@@ -465,17 +475,32 @@ def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5858', E.get('left~5854'), True)
+    ctx.put(E, 'r~5863', E.get('r~5857'), True)
     return True
 
 
-def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5859', E.get('r~5853'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5864', x_8386(ctx, E), True)
+    if not d_7420(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5863'))
+    if c is not None:
+        ASSIGN(ctx, 7422, c, key, E.get('k~5864'))
+    if not d_7423(ctx, E):
+        return False
+    if not d_7425(ctx, E):
+        return False
     return True
 
 
@@ -485,32 +510,21 @@ def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5860', x_8387(ctx, E), True)
-    if not d_7421(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7423, PL(ctx, E.get('you')).get('stock'), E.get('r~5859'))
-    if c is not None:
-        ASSIGN(ctx, 7423, c, key, E.get('k~5860'))
-    if not d_7424(ctx, E):
-        return False
-    if not d_7426(ctx, E):
-        return False
+    ctx.put(E, 'k~5864', x_8386(ctx, E), True)
     return True
 
 
-def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5860', x_8387(ctx, E), True)
+    if x_8387(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7421, E, 'k~5864', x_8389(ctx, E))
     return True
 
 
@@ -520,33 +534,35 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8388(ctx, E):
+    ASSIGN(ctx, 7421, E, 'k~5864', x_8389(ctx, E))
+    return True
+
+
+def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5863'))
+    if c is not None:
+        ASSIGN(ctx, 7422, c, key, E.get('k~5864'))
+    return True
+
+
+def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8392(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7422, E, 'k~5860', x_8390(ctx, E))
-    return True
-
-
-def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7422, E, 'k~5860', x_8390(ctx, E))
-    return True
-
-
-def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7423, PL(ctx, E.get('you')).get('stock'), E.get('r~5859'))
-    if c is not None:
-        ASSIGN(ctx, 7423, c, key, E.get('k~5860'))
+        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5863'))
+        if c is not None:
+            ASSIGN(ctx, 7424, c, key, E.get('k~5864'))
     return True
 
 
@@ -556,25 +572,25 @@ def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8393(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7425, ctx.state.get('supply'), E.get('r~5859'))
-        if c is not None:
-            ASSIGN(ctx, 7425, c, key, E.get('k~5860'))
+    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5863'))
+    if c is not None:
+        ASSIGN(ctx, 7424, c, key, E.get('k~5864'))
     return True
 
 
-def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7425, ctx.state.get('supply'), E.get('r~5859'))
-    if c is not None:
-        ASSIGN(ctx, 7425, c, key, E.get('k~5860'))
+    if x_8395(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7426, c, key, E.get('k~5864'))
     return True
 
 
@@ -584,29 +600,13 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8396(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7427, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7427, c, key, E.get('k~5860'))
-    return True
-
-
-def d_7427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7427, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7427, c, key, E.get('k~5860'))
+        ASSIGN(ctx, 7426, c, key, E.get('k~5864'))
     return True
 
 
-def t_7428(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:67
+def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -615,35 +615,35 @@ def t_7428(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5871', 1, True)
+    ctx.put(E, 'n~5875', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5872', 'batteries', True)
-    return t_7431(ctx, k, s, E)
+    ctx.put(E, 'r~5876', 'batteries', True)
+    return t_7430(ctx, k, s, E)
 
 
-def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~5871', 1, True)
-    return True
-
-
-def d_7430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:67
+def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5872', 'batteries', True)
+    ctx.put(E, 'n~5875', 1, True)
     return True
 
 
-def t_7431(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:71
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~5876', 'batteries', True)
+    return True
+
+
+def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -653,58 +653,58 @@ def t_7431(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5877', E.get('left~5873'), True)
+        ctx.put(E, 'n~5881', E.get('left~5877'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5878', E.get('r~5872'), True)
-        if not d_7445(ctx, E):
+        ctx.put(E, 'r~5882', E.get('r~5876'), True)
+        if not d_7444(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5873', E.get('n~5871'), True)
-    return t_7433(ctx, r1, s, E)
+    ctx.put(E, 'left~5877', E.get('n~5875'), True)
+    return t_7432(ctx, r1, s, E)
 
 
-def d_7432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5873', E.get('n~5871'), True)
+    ctx.put(E, 'left~5877', E.get('n~5875'), True)
     return True
 
 
-def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8404(ctx, E)))
-    old = E.get('rep~5874', MISSING)
+    items = list(items_of(x_8403(ctx, E)))
+    old = E.get('rep~5878', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5874', old)
+        UNBIND(ctx, 'rep~5878', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5874', item, True)
-            if x_8405(ctx, E):
-                return t_7434(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~5878', item, True)
+            if x_8404(ctx, E):
+                return t_7433(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7434(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -714,41 +714,41 @@ def t_7434(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7442, E, 'left~5873', E.get('taken~5875'))
+        ASSIGN(ctx, 7441, E, 'left~5877', E.get('taken~5879'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5875', 0, True)
-    return t_7436(ctx, r1, s, E)
+    ctx.put(E, 'taken~5879', 0, True)
+    return t_7435(ctx, r1, s, E)
 
 
-def d_7435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5875', 0, True)
+    ctx.put(E, 'taken~5879', 0, True)
     return True
 
 
-def t_7436(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7436, None, [], k)
+    return CHOOSE(ctx, 7435, None, [], k)
 
 
-def d_7437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -757,21 +757,21 @@ def t_7438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7439, E, 'taken~5875', E.get('instead~5876'))
-    return t_7440(ctx, k, s, E)
+    ASSIGN(ctx, 7438, E, 'taken~5879', E.get('instead~5880'))
+    return t_7439(ctx, k, s, E)
 
 
-def d_7439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7439, E, 'taken~5875', E.get('instead~5876'))
+    ASSIGN(ctx, 7438, E, 'taken~5879', E.get('instead~5880'))
     return True
 
 
-def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7439(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -780,27 +780,37 @@ def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7441(ctx, lambda: nxt(left - 1), k, E)
+        return t_7440(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5876')))
+    return nxt(num(E.get('instead~5880')))
 
 
-def t_7441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8412(ctx, E), k)
+    return DO(ctx, x_8411(ctx, E), k)
 
 
-def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7442, E, 'left~5873', E.get('taken~5875'))
+    ASSIGN(ctx, 7441, E, 'left~5877', E.get('taken~5879'))
+    return True
+
+
+def d_7442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5881', E.get('left~5877'), True)
     return True
 
 
@@ -810,17 +820,32 @@ def d_7443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5877', E.get('left~5873'), True)
+    ctx.put(E, 'r~5882', E.get('r~5876'), True)
     return True
 
 
-def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5878', E.get('r~5872'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5883', x_8417(ctx, E), True)
+    if not d_7446(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5882'))
+    if c is not None:
+        ASSIGN(ctx, 7448, c, key, E.get('k~5883'))
+    if not d_7449(ctx, E):
+        return False
+    if not d_7451(ctx, E):
+        return False
     return True
 
 
@@ -830,32 +855,21 @@ def d_7445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5879', x_8418(ctx, E), True)
-    if not d_7447(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7449, PL(ctx, E.get('you')).get('stock'), E.get('r~5878'))
-    if c is not None:
-        ASSIGN(ctx, 7449, c, key, E.get('k~5879'))
-    if not d_7450(ctx, E):
-        return False
-    if not d_7452(ctx, E):
-        return False
+    ctx.put(E, 'k~5883', x_8417(ctx, E), True)
     return True
 
 
-def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5879', x_8418(ctx, E), True)
+    if x_8418(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7447, E, 'k~5883', x_8420(ctx, E))
     return True
 
 
@@ -865,33 +879,35 @@ def d_7447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8419(ctx, E):
+    ASSIGN(ctx, 7447, E, 'k~5883', x_8420(ctx, E))
+    return True
+
+
+def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5882'))
+    if c is not None:
+        ASSIGN(ctx, 7448, c, key, E.get('k~5883'))
+    return True
+
+
+def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8423(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7448, E, 'k~5879', x_8421(ctx, E))
-    return True
-
-
-def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7448, E, 'k~5879', x_8421(ctx, E))
-    return True
-
-
-def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7449, PL(ctx, E.get('you')).get('stock'), E.get('r~5878'))
-    if c is not None:
-        ASSIGN(ctx, 7449, c, key, E.get('k~5879'))
+        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5882'))
+        if c is not None:
+            ASSIGN(ctx, 7450, c, key, E.get('k~5883'))
     return True
 
 
@@ -901,25 +917,25 @@ def d_7450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8424(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7451, ctx.state.get('supply'), E.get('r~5878'))
-        if c is not None:
-            ASSIGN(ctx, 7451, c, key, E.get('k~5879'))
+    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5882'))
+    if c is not None:
+        ASSIGN(ctx, 7450, c, key, E.get('k~5883'))
     return True
 
 
-def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7451, ctx.state.get('supply'), E.get('r~5878'))
-    if c is not None:
-        ASSIGN(ctx, 7451, c, key, E.get('k~5879'))
+    if x_8426(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7452, c, key, E.get('k~5883'))
     return True
 
 
@@ -929,43 +945,28 @@ def d_7452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8427(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7453, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7453, c, key, E.get('k~5879'))
-    return True
-
-
-def d_7453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7453, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7453, c, key, E.get('k~5879'))
+        ASSIGN(ctx, 7452, c, key, E.get('k~5883'))
     return True
 
 
 TRIALS = {
-    7402: t_7402,
+    7401: t_7401,
+    7402: CPS(d_7402),
     7403: CPS(d_7403),
-    7404: CPS(d_7404),
-    7405: t_7405,
-    7406: CPS(d_7406),
+    7404: t_7404,
+    7405: CPS(d_7405),
+    7406: t_7406,
     7407: t_7407,
-    7408: t_7408,
-    7409: CPS(d_7409),
-    7410: t_7410,
-    7411: CPS(d_7411),
-    7412: t_7412,
-    7413: CPS(d_7413),
+    7408: CPS(d_7408),
+    7409: t_7409,
+    7410: CPS(d_7410),
+    7411: t_7411,
+    7412: CPS(d_7412),
+    7413: t_7413,
     7414: t_7414,
-    7415: t_7415,
+    7415: CPS(d_7415),
     7416: CPS(d_7416),
     7417: CPS(d_7417),
     7418: CPS(d_7418),
@@ -977,21 +978,21 @@ TRIALS = {
     7424: CPS(d_7424),
     7425: CPS(d_7425),
     7426: CPS(d_7426),
-    7427: CPS(d_7427),
-    7428: t_7428,
+    7427: t_7427,
+    7428: CPS(d_7428),
     7429: CPS(d_7429),
-    7430: CPS(d_7430),
-    7431: t_7431,
-    7432: CPS(d_7432),
+    7430: t_7430,
+    7431: CPS(d_7431),
+    7432: t_7432,
     7433: t_7433,
-    7434: t_7434,
-    7435: CPS(d_7435),
-    7436: t_7436,
-    7437: CPS(d_7437),
-    7438: t_7438,
-    7439: CPS(d_7439),
+    7434: CPS(d_7434),
+    7435: t_7435,
+    7436: CPS(d_7436),
+    7437: t_7437,
+    7438: CPS(d_7438),
+    7439: t_7439,
     7440: t_7440,
-    7441: t_7441,
+    7441: CPS(d_7441),
     7442: CPS(d_7442),
     7443: CPS(d_7443),
     7444: CPS(d_7444),
@@ -1003,11 +1004,11 @@ TRIALS = {
     7450: CPS(d_7450),
     7451: CPS(d_7451),
     7452: CPS(d_7452),
-    7453: CPS(d_7453),
 }
 
 
 CODE = {
+    8361: x_8361,
     8362: x_8362,
     8363: x_8363,
     8364: x_8364,
@@ -1015,75 +1016,74 @@ CODE = {
     8366: x_8366,
     8367: x_8367,
     8368: x_8368,
-    8369: x_8369,
+    8372: x_8372,
     8373: x_8373,
-    8374: x_8374,
-    8377: x_8377,
+    8376: x_8376,
+    8380: x_8380,
     8381: x_8381,
-    8382: x_8382,
+    8386: x_8386,
     8387: x_8387,
-    8388: x_8388,
+    8389: x_8389,
     8390: x_8390,
-    8391: x_8391,
+    8392: x_8392,
     8393: x_8393,
-    8394: x_8394,
+    8395: x_8395,
     8396: x_8396,
-    8397: x_8397,
+    8398: x_8398,
     8399: x_8399,
-    8400: x_8400,
+    8403: x_8403,
     8404: x_8404,
-    8405: x_8405,
-    8408: x_8408,
+    8407: x_8407,
+    8411: x_8411,
     8412: x_8412,
-    8413: x_8413,
+    8417: x_8417,
     8418: x_8418,
-    8419: x_8419,
+    8420: x_8420,
     8421: x_8421,
-    8422: x_8422,
+    8423: x_8423,
     8424: x_8424,
-    8425: x_8425,
+    8426: x_8426,
     8427: x_8427,
-    8428: x_8428,
-    8430: x_8430,
+    8429: x_8429,
 }
 AT = {
-    8362: 'rules_data/pampero/items/base_tiles.yaml:10',
-    8363: 'rules_data/pampero/items/base_tiles.yaml:13',
-    8364: 'rules_data/pampero/items/base_tiles.yaml:16',
-    8365: 'rules_data/pampero/items/base_tiles.yaml:19',
-    8366: 'rules_data/pampero/items/base_tiles.yaml:22',
-    8367: 'rules_data/pampero/items/base_tiles.yaml:25',
-    8368: 'rules_data/pampero/items/base_tiles.yaml:28',
-    8369: 'rules_data/pampero/items/base_tiles.yaml:31',
+    8361: 'rules_data/pampero/items/base_tiles.yaml:10',
+    8362: 'rules_data/pampero/items/base_tiles.yaml:13',
+    8363: 'rules_data/pampero/items/base_tiles.yaml:16',
+    8364: 'rules_data/pampero/items/base_tiles.yaml:19',
+    8365: 'rules_data/pampero/items/base_tiles.yaml:22',
+    8366: 'rules_data/pampero/items/base_tiles.yaml:25',
+    8367: 'rules_data/pampero/items/base_tiles.yaml:28',
+    8368: 'rules_data/pampero/items/base_tiles.yaml:31',
+    8372: 'rules_data/pampero/definitions/resources.yaml:55',
     8373: 'rules_data/pampero/definitions/resources.yaml:55',
-    8374: 'rules_data/pampero/definitions/resources.yaml:55',
-    8377: 'rules_data/pampero/definitions/resources.yaml:57',
-    8381: 'rules_data/pampero/definitions/resources.yaml:60',
-    8382: 'rules_data/pampero/definitions/resources.yaml:57',
-    8387: 'rules_data/pampero/definitions/resources.yaml:26',
-    8388: 'rules_data/pampero/definitions/resources.yaml:27',
-    8390: 'rules_data/pampero/definitions/resources.yaml:27',
-    8391: 'rules_data/pampero/definitions/resources.yaml:28',
+    8376: 'rules_data/pampero/definitions/resources.yaml:57',
+    8380: 'rules_data/pampero/definitions/resources.yaml:60',
+    8381: 'rules_data/pampero/definitions/resources.yaml:57',
+    8386: 'rules_data/pampero/definitions/resources.yaml:26',
+    8387: 'rules_data/pampero/definitions/resources.yaml:27',
+    8389: 'rules_data/pampero/definitions/resources.yaml:27',
+    8390: 'rules_data/pampero/definitions/resources.yaml:28',
+    8392: 'rules_data/pampero/definitions/resources.yaml:29',
     8393: 'rules_data/pampero/definitions/resources.yaml:29',
-    8394: 'rules_data/pampero/definitions/resources.yaml:29',
+    8395: 'rules_data/pampero/definitions/resources.yaml:30',
     8396: 'rules_data/pampero/definitions/resources.yaml:30',
-    8397: 'rules_data/pampero/definitions/resources.yaml:30',
-    8399: 'rules_data/pampero/items/base_tiles.yaml:41',
-    8400: 'rules_data/pampero/items/base_tiles.yaml:46',
+    8398: 'rules_data/pampero/items/base_tiles.yaml:42',
+    8399: 'rules_data/pampero/items/base_tiles.yaml:48',
+    8403: 'rules_data/pampero/definitions/resources.yaml:55',
     8404: 'rules_data/pampero/definitions/resources.yaml:55',
-    8405: 'rules_data/pampero/definitions/resources.yaml:55',
-    8408: 'rules_data/pampero/definitions/resources.yaml:57',
-    8412: 'rules_data/pampero/definitions/resources.yaml:60',
-    8413: 'rules_data/pampero/definitions/resources.yaml:57',
-    8418: 'rules_data/pampero/definitions/resources.yaml:26',
-    8419: 'rules_data/pampero/definitions/resources.yaml:27',
-    8421: 'rules_data/pampero/definitions/resources.yaml:27',
-    8422: 'rules_data/pampero/definitions/resources.yaml:28',
+    8407: 'rules_data/pampero/definitions/resources.yaml:57',
+    8411: 'rules_data/pampero/definitions/resources.yaml:60',
+    8412: 'rules_data/pampero/definitions/resources.yaml:57',
+    8417: 'rules_data/pampero/definitions/resources.yaml:26',
+    8418: 'rules_data/pampero/definitions/resources.yaml:27',
+    8420: 'rules_data/pampero/definitions/resources.yaml:27',
+    8421: 'rules_data/pampero/definitions/resources.yaml:28',
+    8423: 'rules_data/pampero/definitions/resources.yaml:29',
     8424: 'rules_data/pampero/definitions/resources.yaml:29',
-    8425: 'rules_data/pampero/definitions/resources.yaml:29',
+    8426: 'rules_data/pampero/definitions/resources.yaml:30',
     8427: 'rules_data/pampero/definitions/resources.yaml:30',
-    8428: 'rules_data/pampero/definitions/resources.yaml:30',
-    8430: 'rules_data/pampero/items/base_tiles.yaml:70',
+    8429: 'rules_data/pampero/items/base_tiles.yaml:74',
 }
 
 
@@ -1098,7 +1098,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5832',
+                    'v': 'c~5836',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1116,7 +1116,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5832'},
+                                'k': {'op': 'var', 'n': 'c~5836'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1125,7 +1125,7 @@ RECORDS = {
                     },
                 },
             ],
-            'x': 8362,
+            'x': 8361,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1179,7 +1179,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5833',
+                        'v': 's~5837',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1187,11 +1187,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5834',
+                                    'v': 'x~5838',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5833'},
+                                        'k': {'op': 'var', 'n': 's~5837'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1202,7 +1202,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5834'},
+                                                    'of': {'op': 'var', 'n': 'x~5838'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'wind_farm'},
@@ -1212,7 +1212,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5834'},
+                                                    'of': {'op': 'var', 'n': 'x~5838'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1225,7 +1225,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8363,
+            'x': 8362,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1279,7 +1279,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5835',
+                        'v': 's~5839',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1287,11 +1287,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5836',
+                                    'v': 'x~5840',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5835'},
+                                        'k': {'op': 'var', 'n': 's~5839'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1302,7 +1302,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5836'},
+                                                    'of': {'op': 'var', 'n': 'x~5840'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -1312,7 +1312,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5836'},
+                                                    'of': {'op': 'var', 'n': 'x~5840'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1325,7 +1325,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8364,
+            'x': 8363,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1344,7 +1344,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5837',
+                    'v': 'c~5841',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1362,7 +1362,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5837'},
+                                'k': {'op': 'var', 'n': 'c~5841'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1371,7 +1371,7 @@ RECORDS = {
                     },
                 },
             ],
-            'x': 8365,
+            'x': 8364,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1396,7 +1396,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5838',
+                            'v': 'i~5842',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -1408,7 +1408,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5838'},
+                                    'of': {'op': 'var', 'n': 'i~5842'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1423,7 +1423,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5839',
+                            'v': 'c~5843',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -1434,7 +1434,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5840',
+                                            'v': 'x~5844',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1443,8 +1443,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5840'},
-                                                'b': {'op': 'var', 'n': 'c~5839'},
+                                                'a': {'op': 'var', 'n': 'x~5844'},
+                                                'b': {'op': 'var', 'n': 'c~5843'},
                                             },
                                         },
                                     ],
@@ -1455,7 +1455,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5841',
+                                            'v': 'r~5845',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -1467,7 +1467,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5842',
+                                                        'v': 'x~5846',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -1475,14 +1475,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5841'},
+                                                            'k': {'op': 'var', 'n': 'r~5845'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5842'},
-                                                            'b': {'op': 'var', 'n': 'c~5839'},
+                                                            'a': {'op': 'var', 'n': 'x~5846'},
+                                                            'b': {'op': 'var', 'n': 'c~5843'},
                                                         },
                                                     },
                                                 ],
@@ -1497,7 +1497,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5839'},
+                                    'of': {'op': 'var', 'n': 'c~5843'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1516,7 +1516,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5843',
+                            'v': 'i~5847',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -1528,7 +1528,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5843'},
+                                    'of': {'op': 'var', 'n': 'i~5847'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1543,7 +1543,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5844',
+                            'v': 'c~5848',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -1554,7 +1554,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5845',
+                                            'v': 'x~5849',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1563,8 +1563,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5845'},
-                                                'b': {'op': 'var', 'n': 'c~5844'},
+                                                'a': {'op': 'var', 'n': 'x~5849'},
+                                                'b': {'op': 'var', 'n': 'c~5848'},
                                             },
                                         },
                                     ],
@@ -1575,7 +1575,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5846',
+                                            'v': 'r~5850',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -1587,7 +1587,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5847',
+                                                        'v': 'x~5851',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -1595,14 +1595,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5846'},
+                                                            'k': {'op': 'var', 'n': 'r~5850'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5847'},
-                                                            'b': {'op': 'var', 'n': 'c~5844'},
+                                                            'a': {'op': 'var', 'n': 'x~5851'},
+                                                            'b': {'op': 'var', 'n': 'c~5848'},
                                                         },
                                                     },
                                                 ],
@@ -1617,7 +1617,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5844'},
+                                    'of': {'op': 'var', 'n': 'c~5848'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -1627,7 +1627,7 @@ RECORDS = {
                     ],
                 },
             },
-            'x': 8366,
+            'x': 8365,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1646,7 +1646,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5848',
+                    'v': 'c~5852',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1664,7 +1664,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5848'},
+                                'k': {'op': 'var', 'n': 'c~5852'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1673,7 +1673,7 @@ RECORDS = {
                     },
                 },
             ],
-            'x': 8367,
+            'x': 8366,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1727,7 +1727,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~5849',
+                        'v': 's~5853',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -1735,11 +1735,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~5850',
+                                    'v': 'x~5854',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~5849'},
+                                        'k': {'op': 'var', 'n': 's~5853'},
                                         'd': [],
                                     },
                                     'w': {
@@ -1750,7 +1750,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5850'},
+                                                    'of': {'op': 'var', 'n': 'x~5854'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'transformer'},
@@ -1760,7 +1760,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~5850'},
+                                                    'of': {'op': 'var', 'n': 'x~5854'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -1773,7 +1773,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8368,
+            'x': 8367,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1792,7 +1792,7 @@ RECORDS = {
             'a': [
                 {
                     'op': 'filt',
-                    'v': 'c~5851',
+                    'v': 'c~5855',
                     'src': {
                         'op': 'st',
                         'k': 'contracts',
@@ -1810,7 +1810,7 @@ RECORDS = {
                                     'k': 'contracts',
                                     'p': {'op': 'var', 'n': 'you'},
                                 },
-                                'k': {'op': 'var', 'n': 'c~5851'},
+                                'k': {'op': 'var', 'n': 'c~5855'},
                                 'd': {},
                             },
                             'k': {'op': 'lit', 'v': 'tags'},
@@ -1819,7 +1819,7 @@ RECORDS = {
                     },
                 },
             ],
-            'x': 8369,
+            'x': 8368,
         },
         'majority': {'first': 10, 'second': 5},
         'source': {
@@ -1830,40 +1830,41 @@ RECORDS = {
     },
     'tower_tile_x': {  # rules_data/pampero/items/base_tiles.yaml:35
         'id': 'tower_tile_x',
+        'name': {'en': "'X' tower bonus tile", 'it': "tessera bonus torre 'X'"},
         'deck': 'tower_bonus_tiles',
         'copies': 6,
         'tags': ['x_tile'],
-        'effect': {  # rules_data/pampero/items/base_tiles.yaml:39
+        'effect': {  # rules_data/pampero/items/base_tiles.yaml:40
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/items/base_tiles.yaml:39
+                {  # rules_data/pampero/items/base_tiles.yaml:40
                     'op': 'let',
-                    'v': 'n~5852',
-                    'e': {'op': 'lit', 'v': 3, 'x': 8370},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:39',
-                    'id': 7403,
+                    'v': 'n~5856',
+                    'e': {'op': 'lit', 'v': 3, 'x': 8369},
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:40',
+                    'id': 7402,
                 },
-                {  # rules_data/pampero/items/base_tiles.yaml:39
+                {  # rules_data/pampero/items/base_tiles.yaml:40
                     'op': 'let',
-                    'v': 'r~5853',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8371},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:39',
-                    'id': 7404,
+                    'v': 'r~5857',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8370},
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:40',
+                    'id': 7403,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5854',
-                            'e': {'op': 'var', 'n': 'n~5852', 'x': 8372},
+                            'v': 'left~5858',
+                            'e': {'op': 'var', 'n': 'n~5856', 'x': 8371},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 7406,
+                            'id': 7405,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5855',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8373},
+                            'v': 'rep~5859',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8372},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1875,32 +1876,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5855'},
+                                                'of': {'op': 'var', 'n': 'rep~5859'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5853'},
+                                        'b': {'op': 'var', 'n': 'r~5857'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5854'},
+                                        'a': {'op': 'var', 'n': 'left~5858'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8374,
+                                'x': 8373,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5856',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8375},
+                                        'v': 'taken~5860',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8374},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 7409,
+                                        'id': 7408,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -1910,18 +1911,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 7411,
+                                                    'id': 7410,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8376,
+                                                    'x': 8375,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5857',
+                                                        'v': 'instead~5861',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1932,7 +1933,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5854'},
+                                                                            {'op': 'var', 'n': 'left~5858'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1941,17 +1942,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5855'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5859'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5854'},
+                                                                                'a': {'op': 'var', 'n': 'left~5858'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5855'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5859'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1960,7 +1961,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8377,
+                                                            'x': 8376,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1970,42 +1971,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5856', 'x': 8378},
+                                                            't': {'op': 'var', 'n': 'taken~5860', 'x': 8377},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5857', 'x': 8379},
+                                                            'e': {'op': 'var', 'n': 'instead~5861', 'x': 8378},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7413,
+                                                            'id': 7412,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5857', 'x': 8380},
+                                                            'n': {'op': 'var', 'n': 'instead~5861', 'x': 8379},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5855'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5859'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8381,
+                                                                    'x': 8380,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 7415,
+                                                                'id': 7414,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7414,
+                                                            'id': 7413,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 7412,
+                                                    'id': 7411,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5857'},
+                                                        {'op': 'var', 'n': 'instead~5861'},
                                                     ],
-                                                    'x': 8382,
+                                                    'x': 8381,
                                                 },
                                             },
                                         ],
@@ -2016,43 +2017,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 7410,
+                                        'id': 7409,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5854', 'x': 8383},
+                                        't': {'op': 'var', 'n': 'left~5858', 'x': 8382},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5856', 'x': 8384},
+                                        'e': {'op': 'var', 'n': 'taken~5860', 'x': 8383},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 7416,
+                                        'id': 7415,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 7408,
+                                'id': 7407,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 7407,
+                            'id': 7406,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5858',
-                            'e': {'op': 'var', 'n': 'left~5854', 'x': 8385},
+                            'v': 'n~5862',
+                            'e': {'op': 'var', 'n': 'left~5858', 'x': 8384},
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
+                            'id': 7416,
+                        },
+                        {  # rules_data/pampero/definitions/resources.yaml:62
+                            'op': 'let',
+                            'v': 'r~5863',
+                            'e': {'op': 'var', 'n': 'r~5857', 'x': 8385},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7417,
-                        },
-                        {  # rules_data/pampero/definitions/resources.yaml:62
-                            'op': 'let',
-                            'v': 'r~5859',
-                            'e': {'op': 'var', 'n': 'r~5853', 'x': 8386},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 7418,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5860',
+                                    'v': 'k~5864',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2069,13 +2070,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5859'},
+                                                                'of': {'op': 'var', 'n': 'r~5863'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5858'},
+                                                        'a': {'op': 'var', 'n': 'n~5862'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2083,11 +2084,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5858'},
+                                                                        {'op': 'var', 'n': 'n~5862'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5859'},
+                                                                            'k': {'op': 'var', 'n': 'r~5863'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2098,10 +2099,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8387,
+                                        'x': 8386,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7420,
+                                    'id': 7419,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -2111,16 +2112,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5859'},
+                                            'of': {'op': 'var', 'n': 'r~5863'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8388,
+                                        'x': 8387,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5860', 'x': 8389},
+                                        't': {'op': 'var', 'n': 'k~5864', 'x': 8388},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2137,14 +2138,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5860'},
+                                                                        {'op': 'var', 'n': 'k~5864'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5859'},
+                                                                                'of': {'op': 'var', 'n': 'r~5863'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2155,7 +2156,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5859'},
+                                                                                'k': {'op': 'var', 'n': 'r~5863'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2166,13 +2167,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8390,
+                                            'x': 8389,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7422,
+                                        'id': 7421,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7421,
+                                    'id': 7420,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -2183,15 +2184,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5859'},
+                                        'k': {'op': 'var', 'n': 'r~5863'},
                                         'd': 0,
-                                        'x': 8391,
+                                        'x': 8390,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5860', 'x': 8392},
+                                    'e': {'op': 'var', 'n': 'k~5864', 'x': 8391},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7423,
+                                    'id': 7422,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -2201,30 +2202,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5859'},
+                                            'of': {'op': 'var', 'n': 'r~5863'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8393,
+                                        'x': 8392,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5859'},
+                                            'k': {'op': 'var', 'n': 'r~5863'},
                                             'd': 0,
-                                            'x': 8394,
+                                            'x': 8393,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5860', 'x': 8395},
+                                        'e': {'op': 'var', 'n': 'k~5864', 'x': 8394},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7425,
+                                        'id': 7424,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7424,
+                                    'id': 7423,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -2234,18 +2235,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5859'},
+                                                'of': {'op': 'var', 'n': 'r~5863'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5860'},
+                                                'a': {'op': 'var', 'n': 'k~5864'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8396,
+                                        'x': 8395,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2258,28 +2259,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8397,
+                                            'x': 8396,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5860', 'x': 8398},
+                                        'e': {'op': 'var', 'n': 'k~5864', 'x': 8397},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7427,
+                                        'id': 7426,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7426,
+                                    'id': 7425,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7419,
+                            'id': 7418,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 7405,
+                    'id': 7404,
                 },
             ],
-            'at': 'rules_data/pampero/items/base_tiles.yaml:39',
-            'id': 7402,
+            'at': 'rules_data/pampero/items/base_tiles.yaml:40',
+            'id': 7401,
         },
         'source': {
             'doc': 'pampero-verne',
@@ -2287,8 +2288,9 @@ RECORDS = {
         },
         'at': 'rules_data/pampero/items/base_tiles.yaml:35',
     },
-    'tower_tile_24': {  # rules_data/pampero/items/base_tiles.yaml:41
+    'tower_tile_24': {  # rules_data/pampero/items/base_tiles.yaml:42
         'id': 'tower_tile_24',
+        'name': {'en': 'tower bonus tile 24', 'it': 'tessera bonus torre 24'},
         'deck': 'tower_bonus_tiles',
         'use': 'end',
         'score': {
@@ -2304,7 +2306,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'filt',
-                            'v': 'i~5861',
+                            'v': 'i~5865',
                             'src': {
                                 'op': 'st',
                                 'k': 'held',
@@ -2316,7 +2318,7 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5861'},
+                                    'of': {'op': 'var', 'n': 'i~5865'},
                                     'f': 'deck',
                                     'd': None,
                                 },
@@ -2331,7 +2333,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'c~5862',
+                            'v': 'c~5866',
                             'src': {'op': 'ids', 'kind': 'action_cards'},
                             'e': {
                                 'op': 'ar',
@@ -2342,7 +2344,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'x~5863',
+                                            'v': 'x~5867',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -2351,8 +2353,8 @@ RECORDS = {
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5863'},
-                                                'b': {'op': 'var', 'n': 'c~5862'},
+                                                'a': {'op': 'var', 'n': 'x~5867'},
+                                                'b': {'op': 'var', 'n': 'c~5866'},
                                             },
                                         },
                                     ],
@@ -2363,7 +2365,7 @@ RECORDS = {
                                     'a': [
                                         {
                                             'op': 'mapc',
-                                            'v': 'r~5864',
+                                            'v': 'r~5868',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'slots',
@@ -2375,7 +2377,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5865',
+                                                        'v': 'x~5869',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {
@@ -2383,14 +2385,14 @@ RECORDS = {
                                                                 'k': 'slots',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 'r~5864'},
+                                                            'k': {'op': 'var', 'n': 'r~5868'},
                                                             'd': [],
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5865'},
-                                                            'b': {'op': 'var', 'n': 'c~5862'},
+                                                            'a': {'op': 'var', 'n': 'x~5869'},
+                                                            'b': {'op': 'var', 'n': 'c~5866'},
                                                         },
                                                     },
                                                 ],
@@ -2405,11 +2407,148 @@ RECORDS = {
                                 'a': {
                                     'op': 'fld',
                                     'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5862'},
+                                    'of': {'op': 'var', 'n': 'c~5866'},
                                     'f': 'deck',
                                     'd': None,
                                 },
                                 'b': {'op': 'lit', 'v': 'argentina'},
+                            },
+                        },
+                    ],
+                },
+            },
+            'x': 8398,
+        },
+        'source': {
+            'doc': 'pampero-clear-skies',
+            'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
+        },
+        'at': 'rules_data/pampero/items/base_tiles.yaml:42',
+    },
+    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:48
+        'id': 'tower_tile_25',
+        'name': {'en': 'tower bonus tile 25', 'it': 'tessera bonus torre 25'},
+        'deck': 'tower_bonus_tiles',
+        'use': 'end',
+        'score': {
+            'op': 'ar',
+            'o': '*',
+            'a': {'op': 'lit', 'v': 3},
+            'b': {
+                'op': 'ar',
+                'o': '+',
+                'a': {
+                    'op': 'fn',
+                    'f': 'count',
+                    'a': [
+                        {
+                            'op': 'filt',
+                            'v': 'i~5870',
+                            'src': {
+                                'op': 'st',
+                                'k': 'held',
+                                'p': {'op': 'var', 'n': 'you'},
+                            },
+                            'w': {
+                                'op': 'cmp',
+                                'o': '==',
+                                'a': {
+                                    'op': 'fld',
+                                    'kind': 'deck_items',
+                                    'of': {'op': 'var', 'n': 'i~5870'},
+                                    'f': 'deck',
+                                    'd': None,
+                                },
+                                'b': {'op': 'lit', 'v': 'brazil'},
+                            },
+                        },
+                    ],
+                },
+                'b': {
+                    'op': 'fn',
+                    'f': 'sum',
+                    'a': [
+                        {
+                            'op': 'mapc',
+                            'v': 'c~5871',
+                            'src': {'op': 'ids', 'kind': 'action_cards'},
+                            'e': {
+                                'op': 'ar',
+                                'o': '+',
+                                'a': {
+                                    'op': 'fn',
+                                    'f': 'count',
+                                    'a': [
+                                        {
+                                            'op': 'filt',
+                                            'v': 'x~5872',
+                                            'src': {
+                                                'op': 'st',
+                                                'k': 'hand',
+                                                'p': {'op': 'var', 'n': 'you'},
+                                            },
+                                            'w': {
+                                                'op': 'cmp',
+                                                'o': '==',
+                                                'a': {'op': 'var', 'n': 'x~5872'},
+                                                'b': {'op': 'var', 'n': 'c~5871'},
+                                            },
+                                        },
+                                    ],
+                                },
+                                'b': {
+                                    'op': 'fn',
+                                    'f': 'sum',
+                                    'a': [
+                                        {
+                                            'op': 'mapc',
+                                            'v': 'r~5873',
+                                            'src': {
+                                                'op': 'st',
+                                                'k': 'slots',
+                                                'p': {'op': 'var', 'n': 'you'},
+                                            },
+                                            'e': {
+                                                'op': 'fn',
+                                                'f': 'count',
+                                                'a': [
+                                                    {
+                                                        'op': 'filt',
+                                                        'v': 'x~5874',
+                                                        'src': {
+                                                            'op': 'key',
+                                                            'of': {
+                                                                'op': 'st',
+                                                                'k': 'slots',
+                                                                'p': {'op': 'var', 'n': 'you'},
+                                                            },
+                                                            'k': {'op': 'var', 'n': 'r~5873'},
+                                                            'd': [],
+                                                        },
+                                                        'w': {
+                                                            'op': 'cmp',
+                                                            'o': '==',
+                                                            'a': {'op': 'var', 'n': 'x~5874'},
+                                                            'b': {'op': 'var', 'n': 'c~5871'},
+                                                        },
+                                                    },
+                                                ],
+                                            },
+                                        },
+                                    ],
+                                },
+                            },
+                            'w': {
+                                'op': 'cmp',
+                                'o': '==',
+                                'a': {
+                                    'op': 'fld',
+                                    'kind': 'action_cards',
+                                    'of': {'op': 'var', 'n': 'c~5871'},
+                                    'f': 'deck',
+                                    'd': None,
+                                },
+                                'b': {'op': 'lit', 'v': 'brazil'},
                             },
                         },
                     ],
@@ -2421,192 +2560,60 @@ RECORDS = {
             'doc': 'pampero-clear-skies',
             'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:41',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:48',
     },
-    'tower_tile_25': {  # rules_data/pampero/items/base_tiles.yaml:46
-        'id': 'tower_tile_25',
-        'deck': 'tower_bonus_tiles',
-        'use': 'end',
-        'score': {
-            'op': 'ar',
-            'o': '*',
-            'a': {'op': 'lit', 'v': 3},
-            'b': {
-                'op': 'ar',
-                'o': '+',
-                'a': {
-                    'op': 'fn',
-                    'f': 'count',
-                    'a': [
-                        {
-                            'op': 'filt',
-                            'v': 'i~5866',
-                            'src': {
-                                'op': 'st',
-                                'k': 'held',
-                                'p': {'op': 'var', 'n': 'you'},
-                            },
-                            'w': {
-                                'op': 'cmp',
-                                'o': '==',
-                                'a': {
-                                    'op': 'fld',
-                                    'kind': 'deck_items',
-                                    'of': {'op': 'var', 'n': 'i~5866'},
-                                    'f': 'deck',
-                                    'd': None,
-                                },
-                                'b': {'op': 'lit', 'v': 'brazil'},
-                            },
-                        },
-                    ],
-                },
-                'b': {
-                    'op': 'fn',
-                    'f': 'sum',
-                    'a': [
-                        {
-                            'op': 'mapc',
-                            'v': 'c~5867',
-                            'src': {'op': 'ids', 'kind': 'action_cards'},
-                            'e': {
-                                'op': 'ar',
-                                'o': '+',
-                                'a': {
-                                    'op': 'fn',
-                                    'f': 'count',
-                                    'a': [
-                                        {
-                                            'op': 'filt',
-                                            'v': 'x~5868',
-                                            'src': {
-                                                'op': 'st',
-                                                'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'you'},
-                                            },
-                                            'w': {
-                                                'op': 'cmp',
-                                                'o': '==',
-                                                'a': {'op': 'var', 'n': 'x~5868'},
-                                                'b': {'op': 'var', 'n': 'c~5867'},
-                                            },
-                                        },
-                                    ],
-                                },
-                                'b': {
-                                    'op': 'fn',
-                                    'f': 'sum',
-                                    'a': [
-                                        {
-                                            'op': 'mapc',
-                                            'v': 'r~5869',
-                                            'src': {
-                                                'op': 'st',
-                                                'k': 'slots',
-                                                'p': {'op': 'var', 'n': 'you'},
-                                            },
-                                            'e': {
-                                                'op': 'fn',
-                                                'f': 'count',
-                                                'a': [
-                                                    {
-                                                        'op': 'filt',
-                                                        'v': 'x~5870',
-                                                        'src': {
-                                                            'op': 'key',
-                                                            'of': {
-                                                                'op': 'st',
-                                                                'k': 'slots',
-                                                                'p': {'op': 'var', 'n': 'you'},
-                                                            },
-                                                            'k': {'op': 'var', 'n': 'r~5869'},
-                                                            'd': [],
-                                                        },
-                                                        'w': {
-                                                            'op': 'cmp',
-                                                            'o': '==',
-                                                            'a': {'op': 'var', 'n': 'x~5870'},
-                                                            'b': {'op': 'var', 'n': 'c~5867'},
-                                                        },
-                                                    },
-                                                ],
-                                            },
-                                        },
-                                    ],
-                                },
-                            },
-                            'w': {
-                                'op': 'cmp',
-                                'o': '==',
-                                'a': {
-                                    'op': 'fld',
-                                    'kind': 'action_cards',
-                                    'of': {'op': 'var', 'n': 'c~5867'},
-                                    'f': 'deck',
-                                    'd': None,
-                                },
-                                'b': {'op': 'lit', 'v': 'brazil'},
-                            },
-                        },
-                    ],
-                },
-            },
-            'x': 8400,
-        },
-        'source': {
-            'doc': 'pampero-clear-skies',
-            'section': 'Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards',
-        },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:46',
-    },
-    'tower_tile_play_extra_card': {  # rules_data/pampero/items/base_tiles.yaml:57
+    'tower_tile_play_extra_card': {  # rules_data/pampero/items/base_tiles.yaml:60
         'id': 'tower_tile_play_extra_card',
         'deck': 'tower_bonus_tiles',
         'copies': 1,
         'grants': ['extra_play'],
-        'name': {'en': 'Play +1 Card'},
+        'name': {'en': 'Play +1 Card', 'it': 'Gioca +1 carta'},
         'note': "provisional: base-game membership not given (base tower bonus tiles here); the tile's own text is not in the sources",
         'source': {
             'doc': 'pampero-clear-skies',
             'section': 'Company Tiles Explained (If you have the Play +1 Card tower bonus tile, then you may play 3 cards, with just one of them face down)',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:57',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:60',
     },
-    'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:64
+    'tower_tile_other': {  # rules_data/pampero/items/base_tiles.yaml:67
         'id': 'tower_tile_other',
+        'name': {
+            'en': 'other tower bonus tile (not transcribed)',
+            'it': 'altra tessera bonus torre (non trascritta)',
+        },
         'deck': 'tower_bonus_tiles',
         'copies': 4,
-        'effect': {  # rules_data/pampero/items/base_tiles.yaml:67
+        'effect': {  # rules_data/pampero/items/base_tiles.yaml:71
             'op': 'seq',
             'b': [
-                {  # rules_data/pampero/items/base_tiles.yaml:67
+                {  # rules_data/pampero/items/base_tiles.yaml:71
                     'op': 'let',
-                    'v': 'n~5871',
-                    'e': {'op': 'lit', 'v': 1, 'x': 8401},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:67',
-                    'id': 7429,
+                    'v': 'n~5875',
+                    'e': {'op': 'lit', 'v': 1, 'x': 8400},
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:71',
+                    'id': 7428,
                 },
-                {  # rules_data/pampero/items/base_tiles.yaml:67
+                {  # rules_data/pampero/items/base_tiles.yaml:71
                     'op': 'let',
-                    'v': 'r~5872',
-                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8402},
-                    'at': 'rules_data/pampero/items/base_tiles.yaml:67',
-                    'id': 7430,
+                    'v': 'r~5876',
+                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8401},
+                    'at': 'rules_data/pampero/items/base_tiles.yaml:71',
+                    'id': 7429,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5873',
-                            'e': {'op': 'var', 'n': 'n~5871', 'x': 8403},
+                            'v': 'left~5877',
+                            'e': {'op': 'var', 'n': 'n~5875', 'x': 8402},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 7432,
+                            'id': 7431,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5874',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8404},
+                            'v': 'rep~5878',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8403},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2618,32 +2625,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5874'},
+                                                'of': {'op': 'var', 'n': 'rep~5878'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5872'},
+                                        'b': {'op': 'var', 'n': 'r~5876'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5873'},
+                                        'a': {'op': 'var', 'n': 'left~5877'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8405,
+                                'x': 8404,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5875',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8406},
+                                        'v': 'taken~5879',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8405},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 7435,
+                                        'id': 7434,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -2653,18 +2660,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 7437,
+                                                    'id': 7436,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8407,
+                                                    'x': 8406,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5876',
+                                                        'v': 'instead~5880',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2675,7 +2682,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5873'},
+                                                                            {'op': 'var', 'n': 'left~5877'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2684,17 +2691,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5874'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5878'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5873'},
+                                                                                'a': {'op': 'var', 'n': 'left~5877'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5874'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5878'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2703,7 +2710,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8408,
+                                                            'x': 8407,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -2713,42 +2720,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5875', 'x': 8409},
+                                                            't': {'op': 'var', 'n': 'taken~5879', 'x': 8408},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5876', 'x': 8410},
+                                                            'e': {'op': 'var', 'n': 'instead~5880', 'x': 8409},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7439,
+                                                            'id': 7438,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5876', 'x': 8411},
+                                                            'n': {'op': 'var', 'n': 'instead~5880', 'x': 8410},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5874'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5878'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8412,
+                                                                    'x': 8411,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 7441,
+                                                                'id': 7440,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7440,
+                                                            'id': 7439,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 7438,
+                                                    'id': 7437,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5876'},
+                                                        {'op': 'var', 'n': 'instead~5880'},
                                                     ],
-                                                    'x': 8413,
+                                                    'x': 8412,
                                                 },
                                             },
                                         ],
@@ -2759,43 +2766,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 7436,
+                                        'id': 7435,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5873', 'x': 8414},
+                                        't': {'op': 'var', 'n': 'left~5877', 'x': 8413},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5875', 'x': 8415},
+                                        'e': {'op': 'var', 'n': 'taken~5879', 'x': 8414},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 7442,
+                                        'id': 7441,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 7434,
+                                'id': 7433,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 7433,
+                            'id': 7432,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5877',
-                            'e': {'op': 'var', 'n': 'left~5873', 'x': 8416},
+                            'v': 'n~5881',
+                            'e': {'op': 'var', 'n': 'left~5877', 'x': 8415},
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
+                            'id': 7442,
+                        },
+                        {  # rules_data/pampero/definitions/resources.yaml:62
+                            'op': 'let',
+                            'v': 'r~5882',
+                            'e': {'op': 'var', 'n': 'r~5876', 'x': 8416},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7443,
-                        },
-                        {  # rules_data/pampero/definitions/resources.yaml:62
-                            'op': 'let',
-                            'v': 'r~5878',
-                            'e': {'op': 'var', 'n': 'r~5872', 'x': 8417},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 7444,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5879',
+                                    'v': 'k~5883',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2812,13 +2819,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5878'},
+                                                                'of': {'op': 'var', 'n': 'r~5882'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5877'},
+                                                        'a': {'op': 'var', 'n': 'n~5881'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2826,11 +2833,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5877'},
+                                                                        {'op': 'var', 'n': 'n~5881'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5878'},
+                                                                            'k': {'op': 'var', 'n': 'r~5882'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2841,10 +2848,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8418,
+                                        'x': 8417,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7446,
+                                    'id': 7445,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -2854,16 +2861,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5878'},
+                                            'of': {'op': 'var', 'n': 'r~5882'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8419,
+                                        'x': 8418,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5879', 'x': 8420},
+                                        't': {'op': 'var', 'n': 'k~5883', 'x': 8419},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2880,14 +2887,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5879'},
+                                                                        {'op': 'var', 'n': 'k~5883'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5878'},
+                                                                                'of': {'op': 'var', 'n': 'r~5882'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2898,7 +2905,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5878'},
+                                                                                'k': {'op': 'var', 'n': 'r~5882'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2909,13 +2916,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8421,
+                                            'x': 8420,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7448,
+                                        'id': 7447,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7447,
+                                    'id': 7446,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -2926,15 +2933,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5878'},
+                                        'k': {'op': 'var', 'n': 'r~5882'},
                                         'd': 0,
-                                        'x': 8422,
+                                        'x': 8421,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5879', 'x': 8423},
+                                    'e': {'op': 'var', 'n': 'k~5883', 'x': 8422},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7449,
+                                    'id': 7448,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -2944,30 +2951,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5878'},
+                                            'of': {'op': 'var', 'n': 'r~5882'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8424,
+                                        'x': 8423,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5878'},
+                                            'k': {'op': 'var', 'n': 'r~5882'},
                                             'd': 0,
-                                            'x': 8425,
+                                            'x': 8424,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5879', 'x': 8426},
+                                        'e': {'op': 'var', 'n': 'k~5883', 'x': 8425},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7451,
+                                        'id': 7450,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7450,
+                                    'id': 7449,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -2977,18 +2984,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5878'},
+                                                'of': {'op': 'var', 'n': 'r~5882'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5879'},
+                                                'a': {'op': 'var', 'n': 'k~5883'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8427,
+                                        'x': 8426,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3001,36 +3008,36 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8428,
+                                            'x': 8427,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5879', 'x': 8429},
+                                        'e': {'op': 'var', 'n': 'k~5883', 'x': 8428},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7453,
+                                        'id': 7452,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7452,
+                                    'id': 7451,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7445,
+                            'id': 7444,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 7431,
+                    'id': 7430,
                 },
             ],
-            'at': 'rules_data/pampero/items/base_tiles.yaml:67',
-            'id': 7428,
+            'at': 'rules_data/pampero/items/base_tiles.yaml:71',
+            'id': 7427,
         },
         'source': {
             'doc': 'pampero-verne',
             'section': 'Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:64',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:67',
     },
-    'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:70
+    'specialist_scoring_other': {  # rules_data/pampero/items/base_tiles.yaml:74
         'id': 'specialist_scoring_other',
         'deck': 'specialist_scoring',
         'copies': 12,
@@ -3050,15 +3057,15 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8430,
+            'x': 8429,
         },
         'source': {
             'doc': 'pampero-clear-skies',
             'section': 'Private Industry Scoring Card: Use this card during a scoring phase',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:70',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:74',
     },
-    'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:77
+    'venture_capital_tile': {  # rules_data/pampero/items/base_tiles.yaml:81
         'id': 'venture_capital_tile',
         'deck': 'venture_capital',
         'copies': 24,
@@ -3066,6 +3073,6 @@ RECORDS = {
             'doc': 'pampero-base',
             'section': 'Basic action effects: collect its space value and income from the highest marker in that income band',
         },
-        'at': 'rules_data/pampero/items/base_tiles.yaml:77',
+        'at': 'rules_data/pampero/items/base_tiles.yaml:81',
     },
 }

@@ -44,329 +44,329 @@ K = [
 ]
 
 
-def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5937'), 'instead_of', {}), 'gain', None) == E.get('r~5935'))) and bool((num(E.get('left~5936')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5941'), 'instead_of', {}), 'gain', None) == E.get('r~5939'))) and bool((num(E.get('left~5940')) > num(0))))
 
 
-def x_8586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5936'), (E.get('left~5936') if (FLD(ctx, K[0], E.get('rep~5937')) == None) else FLD(ctx, K[0], E.get('rep~5937')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5940'), (E.get('left~5940') if (FLD(ctx, K[0], E.get('rep~5941')) == None) else FLD(ctx, K[0], E.get('rep~5941')))]))
 
 
-def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5937'))
+    return FLD(ctx, K[1], E.get('rep~5941'))
 
 
-def x_8591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5939')}
+    return {'instead': E.get('instead~5943')}
 
 
-def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5940') if (GET(ctx, 'resources', E.get('r~5941'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5940'), KEY(ctx.state.get('supply'), E.get('r~5941'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5944') if (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5944'), KEY(ctx.state.get('supply'), E.get('r~5945'), 0)]))])
 
 
-def x_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5941'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5945'), 'max', None) != None)
 
 
-def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5942'), (num(GET(ctx, 'resources', E.get('r~5941'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5941'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5946'), (num(GET(ctx, 'resources', E.get('r~5945'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)))])])
 
 
-def x_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5941'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)
+
+
+def x_8601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) != None)
 
 
 def x_8602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5941'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5945'), 0)
 
 
-def x_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5941'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5945'), 'ledger', None)) and bool((E.get('k~5946') != 0)))
 
 
 def x_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5941'), 'ledger', None)) and bool((E.get('k~5942') != 0)))
-
-
-def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def x_8609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5944'), 0)) >= num(E.get('n~5943')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5948'), 0)) >= num(E.get('n~5947')))
 
 
-def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5946'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5950'), 0)
+
+
+def x_8614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5950'), 'supply', None) != None)
 
 
 def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5946'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5950'), 0)
 
 
-def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5946'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5950'), 'ledger', None)) and bool((E.get('n~5949') != 0)))
 
 
 def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5946'), 'ledger', None)) and bool((E.get('n~5945') != 0)))
-
-
-def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5950'), 'instead_of', {}), 'gain', None) == E.get('r~5948'))) and bool((num(E.get('left~5949')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5954'), 'instead_of', {}), 'gain', None) == E.get('r~5952'))) and bool((num(E.get('left~5953')) > num(0))))
 
 
-def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5949'), (E.get('left~5949') if (FLD(ctx, K[0], E.get('rep~5950')) == None) else FLD(ctx, K[0], E.get('rep~5950')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5953'), (E.get('left~5953') if (FLD(ctx, K[0], E.get('rep~5954')) == None) else FLD(ctx, K[0], E.get('rep~5954')))]))
 
 
-def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5950'))
+    return FLD(ctx, K[1], E.get('rep~5954'))
 
 
-def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5952')}
+    return {'instead': E.get('instead~5956')}
 
 
-def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5953') if (GET(ctx, 'resources', E.get('r~5954'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5953'), KEY(ctx.state.get('supply'), E.get('r~5954'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5957') if (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5957'), KEY(ctx.state.get('supply'), E.get('r~5958'), 0)]))])
 
 
-def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5954'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5958'), 'max', None) != None)
 
 
-def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5955'), (num(GET(ctx, 'resources', E.get('r~5954'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5954'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5959'), (num(GET(ctx, 'resources', E.get('r~5958'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)))])])
 
 
-def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5954'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)
+
+
+def x_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) != None)
 
 
 def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5954'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5958'), 0)
 
 
-def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5954'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5958'), 'ledger', None)) and bool((E.get('k~5959') != 0)))
 
 
 def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5954'), 'ledger', None)) and bool((E.get('k~5955') != 0)))
-
-
-def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:147
+def x_8653(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:147
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8654, E.get('p~5956'), E.get('s~5957'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5956'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5956'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5956'), 0)) > num(0)))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5957'), 'type', None), GET(ctx, 'pieces', E.get('p~5956'), 'on', []))) and bool((lambda v_movers_5959: ((bool((GET(ctx, 'spaces', E.get('s~5957'), 'capacity', None) == 0)) or bool((num(v_movers_5959) < num(GET(ctx, 'spaces', E.get('s~5957'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5957'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5960, 'piece', None), 'structure', None) for v_x_5960 in items_of(KEY(ctx.state.get('places'), E.get('s~5957'), []))]))) and bool((v_movers_5959 == 0)))))(CALL(ctx, 'count', None, [v_x_5958 for v_x_5958 in items_of(KEY(ctx.state.get('places'), E.get('s~5957'), [])) if GET(ctx, 'pieces', KEY(v_x_5958, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5956'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5957'), 'type', None), GET(ctx, 'pieces', E.get('p~5956'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5961, 'piece', None), 'structure', None) for v_x_5961 in items_of(KEY(ctx.state.get('places'), E.get('s~5957'), []))]))))))))
+    return MEMO(ctx, (8653, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5960'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5960'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5960'), 0)) > num(0)))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((lambda v_movers_5963: ((bool((GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) == 0)) or bool((num(v_movers_5963) < num(GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5964, 'piece', None), 'structure', None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and bool((v_movers_5963 == 0)))))(CALL(ctx, 'count', None, [v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if GET(ctx, 'pieces', KEY(v_x_5962, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5960'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5965, 'piece', None), 'structure', None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))))))))
+
+
+def x_8656(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'pieces', E.get('p~5966'), 'supply', None) != None)
 
 
 def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'pieces', E.get('p~5962'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('p~5966'), 0)
 
 
-def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def x_8659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('p~5962'), 0)
+    return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'), 0)
 
 
-def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def x_8661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5962'), 0)
+    return KEY(ctx.state.get('places'), E.get('s~5967'), [])
 
 
 def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('places'), E.get('s~5963'), [])
+    return [{'piece': E.get('p~5966'), 'owner': E.get('you')}]
 
 
-def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
+def x_8665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
     if E is None:
         E = ctx.env()
-    return [{'piece': E.get('p~5962'), 'owner': E.get('you')}]
+    return GET(ctx, 'pieces', E.get('p~5968'), 'from_grid', None)
 
 
 def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
-    if E is None:
-        E = ctx.env()
-    return GET(ctx, 'pieces', E.get('p~5964'), 'from_grid', None)
+    return IDS(ctx, 'grid_columns')
 
 
 def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
-    return IDS(ctx, 'grid_columns')
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (8667, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5970'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (bool((KEY(v_x_5972, 'piece', None) == 'tower')) and bool((KEY(v_x_5972, 'owner', None) == E.get('you'))))]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
 
 
 def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8668, E.get('c~5966'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5966'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5968 for v_x_5968 in items_of(KEY(ctx.state.get('places'), v_s_5967, [])) if (bool((KEY(v_x_5968, 'piece', None) == 'tower')) and bool((KEY(v_x_5968, 'owner', None) == E.get('you'))))]) for v_s_5967 in items_of(ctx.state.get('places'))]))))
+    return FLD(ctx, K[2], E.get('c~5970'))
 
 
-def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('c~5966'))
-
-
-def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5972'), 'instead_of', {}), 'gain', None) == E.get('r~5970'))) and bool((num(E.get('left~5971')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5976'), 'instead_of', {}), 'gain', None) == E.get('r~5974'))) and bool((num(E.get('left~5975')) > num(0))))
 
 
-def x_8677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5971'), (E.get('left~5971') if (FLD(ctx, K[0], E.get('rep~5972')) == None) else FLD(ctx, K[0], E.get('rep~5972')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5975'), (E.get('left~5975') if (FLD(ctx, K[0], E.get('rep~5976')) == None) else FLD(ctx, K[0], E.get('rep~5976')))]))
 
 
-def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5972'))
+    return FLD(ctx, K[1], E.get('rep~5976'))
 
 
-def x_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5974')}
+    return {'instead': E.get('instead~5978')}
 
 
-def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5975') if (GET(ctx, 'resources', E.get('r~5976'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5975'), KEY(ctx.state.get('supply'), E.get('r~5976'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5979') if (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5979'), KEY(ctx.state.get('supply'), E.get('r~5980'), 0)]))])
 
 
-def x_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5976'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5980'), 'max', None) != None)
 
 
-def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5977'), (num(GET(ctx, 'resources', E.get('r~5976'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5976'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5981'), (num(GET(ctx, 'resources', E.get('r~5980'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)))])])
 
 
-def x_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5976'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)
+
+
+def x_8692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) != None)
 
 
 def x_8693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5976'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5980'), 0)
 
 
-def x_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5976'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5980'), 'ledger', None)) and bool((E.get('k~5981') != 0)))
 
 
 def x_8696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5976'), 'ledger', None)) and bool((E.get('k~5977') != 0)))
-
-
-def x_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def t_7588(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
+def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -375,12 +375,22 @@ def t_7588(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5934', 5, True)
+    ctx.put(E, 'n~5938', 5, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5935', 'money', True)
-    return t_7591(ctx, k, s, E)
+    ctx.put(E, 'r~5939', 'money', True)
+    return t_7590(ctx, k, s, E)
+
+
+def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5938', 5, True)
+    return True
 
 
 def d_7589(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
@@ -389,21 +399,11 @@ def d_7589(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5934', 5, True)
+    ctx.put(E, 'r~5939', 'money', True)
     return True
 
 
-def d_7590(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~5935', 'money', True)
-    return True
-
-
-def t_7591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -413,58 +413,58 @@ def t_7591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5940', E.get('left~5936'), True)
+        ctx.put(E, 'n~5944', E.get('left~5940'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5941', E.get('r~5935'), True)
-        if not d_7605(ctx, E):
+        ctx.put(E, 'r~5945', E.get('r~5939'), True)
+        if not d_7604(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5936', E.get('n~5934'), True)
-    return t_7593(ctx, r1, s, E)
+    ctx.put(E, 'left~5940', E.get('n~5938'), True)
+    return t_7592(ctx, r1, s, E)
 
 
-def d_7592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5936', E.get('n~5934'), True)
+    ctx.put(E, 'left~5940', E.get('n~5938'), True)
     return True
 
 
-def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8582(ctx, E)))
-    old = E.get('rep~5937', MISSING)
+    items = list(items_of(x_8581(ctx, E)))
+    old = E.get('rep~5941', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5937', old)
+        UNBIND(ctx, 'rep~5941', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5937', item, True)
-            if x_8583(ctx, E):
-                return t_7594(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~5941', item, True)
+            if x_8582(ctx, E):
+                return t_7593(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7594(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -474,41 +474,41 @@ def t_7594(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7602, E, 'left~5936', E.get('taken~5938'))
+        ASSIGN(ctx, 7601, E, 'left~5940', E.get('taken~5942'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5938', 0, True)
-    return t_7596(ctx, r1, s, E)
+    ctx.put(E, 'taken~5942', 0, True)
+    return t_7595(ctx, r1, s, E)
 
 
-def d_7595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5938', 0, True)
+    ctx.put(E, 'taken~5942', 0, True)
     return True
 
 
-def t_7596(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7595(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7596, None, [], k)
+    return CHOOSE(ctx, 7595, None, [], k)
 
 
-def d_7597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -517,21 +517,21 @@ def t_7598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7599, E, 'taken~5938', E.get('instead~5939'))
-    return t_7600(ctx, k, s, E)
+    ASSIGN(ctx, 7598, E, 'taken~5942', E.get('instead~5943'))
+    return t_7599(ctx, k, s, E)
 
 
-def d_7599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7599, E, 'taken~5938', E.get('instead~5939'))
+    ASSIGN(ctx, 7598, E, 'taken~5942', E.get('instead~5943'))
     return True
 
 
-def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7599(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -540,27 +540,37 @@ def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7601(ctx, lambda: nxt(left - 1), k, E)
+        return t_7600(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5939')))
+    return nxt(num(E.get('instead~5943')))
 
 
-def t_7601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8590(ctx, E), k)
+    return DO(ctx, x_8589(ctx, E), k)
 
 
-def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7602, E, 'left~5936', E.get('taken~5938'))
+    ASSIGN(ctx, 7601, E, 'left~5940', E.get('taken~5942'))
+    return True
+
+
+def d_7602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5944', E.get('left~5940'), True)
     return True
 
 
@@ -570,17 +580,32 @@ def d_7603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5940', E.get('left~5936'), True)
+    ctx.put(E, 'r~5945', E.get('r~5939'), True)
     return True
 
 
-def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5941', E.get('r~5935'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5946', x_8595(ctx, E), True)
+    if not d_7606(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5945'))
+    if c is not None:
+        ASSIGN(ctx, 7608, c, key, E.get('k~5946'))
+    if not d_7609(ctx, E):
+        return False
+    if not d_7611(ctx, E):
+        return False
     return True
 
 
@@ -590,32 +615,21 @@ def d_7605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5942', x_8596(ctx, E), True)
-    if not d_7607(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7609, PL(ctx, E.get('you')).get('stock'), E.get('r~5941'))
-    if c is not None:
-        ASSIGN(ctx, 7609, c, key, E.get('k~5942'))
-    if not d_7610(ctx, E):
-        return False
-    if not d_7612(ctx, E):
-        return False
+    ctx.put(E, 'k~5946', x_8595(ctx, E), True)
     return True
 
 
-def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5942', x_8596(ctx, E), True)
+    if x_8596(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7607, E, 'k~5946', x_8598(ctx, E))
     return True
 
 
@@ -625,33 +639,35 @@ def d_7607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8597(ctx, E):
+    ASSIGN(ctx, 7607, E, 'k~5946', x_8598(ctx, E))
+    return True
+
+
+def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5945'))
+    if c is not None:
+        ASSIGN(ctx, 7608, c, key, E.get('k~5946'))
+    return True
+
+
+def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8601(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7608, E, 'k~5942', x_8599(ctx, E))
-    return True
-
-
-def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7608, E, 'k~5942', x_8599(ctx, E))
-    return True
-
-
-def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7609, PL(ctx, E.get('you')).get('stock'), E.get('r~5941'))
-    if c is not None:
-        ASSIGN(ctx, 7609, c, key, E.get('k~5942'))
+        c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5945'))
+        if c is not None:
+            ASSIGN(ctx, 7610, c, key, E.get('k~5946'))
     return True
 
 
@@ -661,25 +677,25 @@ def d_7610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8602(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7611, ctx.state.get('supply'), E.get('r~5941'))
-        if c is not None:
-            ASSIGN(ctx, 7611, c, key, E.get('k~5942'))
+    c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5945'))
+    if c is not None:
+        ASSIGN(ctx, 7610, c, key, E.get('k~5946'))
     return True
 
 
-def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7611, ctx.state.get('supply'), E.get('r~5941'))
-    if c is not None:
-        ASSIGN(ctx, 7611, c, key, E.get('k~5942'))
+    if x_8604(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7612, c, key, E.get('k~5946'))
     return True
 
 
@@ -689,36 +705,20 @@ def d_7612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8605(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7613, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7613, c, key, E.get('k~5942'))
-    return True
-
-
-def d_7613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7613, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7613, c, key, E.get('k~5942'))
+        ASSIGN(ctx, 7612, c, key, E.get('k~5946'))
     return True
 
 
-def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:108
+def t_7613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7614, None, [], k)
+    return CHOOSE(ctx, 7613, None, [], k)
 
 
-def t_7615(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -727,22 +727,32 @@ def t_7615(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5943', 2, True)
+    ctx.put(E, 'n~5947', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5944', 'energy', True)
-    if not d_7618(ctx, E):
+    ctx.put(E, 'r~5948', 'energy', True)
+    if not d_7617(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5947', 1, True)
+    ctx.put(E, 'n~5951', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5948', 'batteries', True)
-    return t_7630(ctx, k, s, E)
+    ctx.put(E, 'r~5952', 'batteries', True)
+    return t_7629(ctx, k, s, E)
+
+
+def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5947', 2, True)
+    return True
 
 
 def d_7616(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
@@ -751,21 +761,11 @@ def d_7616(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5943', 2, True)
+    ctx.put(E, 'r~5948', 'energy', True)
     return True
 
 
-def d_7617(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~5944', 'energy', True)
-    return True
-
-
-def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -774,49 +774,68 @@ def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8610(ctx, E):
+    if not x_8609(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5945', E.get('n~5943'), True)
+    ctx.put(E, 'n~5949', E.get('n~5947'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5946', E.get('r~5944'), True)
-    if not d_7622(ctx, E):
+    ctx.put(E, 'r~5950', E.get('r~5948'), True)
+    if not d_7621(ctx, E):
         return False
     return True
 
 
-def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8610(ctx, E):
+    if not x_8609(ctx, E):
         return False
     return True
 
 
-def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5945', E.get('n~5943'), True)
+    ctx.put(E, 'n~5949', E.get('n~5947'), True)
     return True
 
 
-def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5946', E.get('r~5944'), True)
+    ctx.put(E, 'r~5950', E.get('r~5948'), True)
+    return True
+
+
+def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5950'))
+    if c is not None:
+        ASSIGN(ctx, 7622, c, key, E.get('n~5949'))
+    if not d_7623(ctx, E):
+        return False
+    if not d_7625(ctx, E):
+        return False
     return True
 
 
@@ -826,28 +845,25 @@ def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7623, PL(ctx, E.get('you')).get('stock'), E.get('r~5946'))
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5950'))
     if c is not None:
-        ASSIGN(ctx, 7623, c, key, E.get('n~5945'))
-    if not d_7624(ctx, E):
-        return False
-    if not d_7626(ctx, E):
-        return False
+        ASSIGN(ctx, 7622, c, key, E.get('n~5949'))
     return True
 
 
-def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7623, PL(ctx, E.get('you')).get('stock'), E.get('r~5946'))
-    if c is not None:
-        ASSIGN(ctx, 7623, c, key, E.get('n~5945'))
+    if x_8614(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5950'))
+        if c is not None:
+            ASSIGN(ctx, 7624, c, key, E.get('n~5949'))
     return True
 
 
@@ -857,25 +873,25 @@ def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8615(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7625, ctx.state.get('supply'), E.get('r~5946'))
-        if c is not None:
-            ASSIGN(ctx, 7625, c, key, E.get('n~5945'))
+    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5950'))
+    if c is not None:
+        ASSIGN(ctx, 7624, c, key, E.get('n~5949'))
     return True
 
 
-def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7625, ctx.state.get('supply'), E.get('r~5946'))
-    if c is not None:
-        ASSIGN(ctx, 7625, c, key, E.get('n~5945'))
+    if x_8617(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7626, c, key, E.get('n~5949'))
     return True
 
 
@@ -885,25 +901,19 @@ def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8618(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7627, c, key, E.get('n~5945'))
+    c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        ASSIGN(ctx, 7626, c, key, E.get('n~5949'))
     return True
 
 
-def d_7627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        ASSIGN(ctx, 7627, c, key, E.get('n~5945'))
+    ctx.put(E, 'n~5951', 1, True)
     return True
 
 
@@ -913,21 +923,11 @@ def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5947', 1, True)
+    ctx.put(E, 'r~5952', 'batteries', True)
     return True
 
 
-def d_7629(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~5948', 'batteries', True)
-    return True
-
-
-def t_7630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -937,58 +937,58 @@ def t_7630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5953', E.get('left~5949'), True)
+        ctx.put(E, 'n~5957', E.get('left~5953'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5954', E.get('r~5948'), True)
-        if not d_7644(ctx, E):
+        ctx.put(E, 'r~5958', E.get('r~5952'), True)
+        if not d_7643(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5949', E.get('n~5947'), True)
-    return t_7632(ctx, r1, s, E)
+    ctx.put(E, 'left~5953', E.get('n~5951'), True)
+    return t_7631(ctx, r1, s, E)
 
 
-def d_7631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5949', E.get('n~5947'), True)
+    ctx.put(E, 'left~5953', E.get('n~5951'), True)
     return True
 
 
-def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8624(ctx, E)))
-    old = E.get('rep~5950', MISSING)
+    items = list(items_of(x_8623(ctx, E)))
+    old = E.get('rep~5954', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5950', old)
+        UNBIND(ctx, 'rep~5954', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5950', item, True)
-            if x_8625(ctx, E):
-                return t_7633(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~5954', item, True)
+            if x_8624(ctx, E):
+                return t_7632(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -998,41 +998,41 @@ def t_7633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7641, E, 'left~5949', E.get('taken~5951'))
+        ASSIGN(ctx, 7640, E, 'left~5953', E.get('taken~5955'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5951', 0, True)
-    return t_7635(ctx, r1, s, E)
+    ctx.put(E, 'taken~5955', 0, True)
+    return t_7634(ctx, r1, s, E)
 
 
-def d_7634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5951', 0, True)
+    ctx.put(E, 'taken~5955', 0, True)
     return True
 
 
-def t_7635(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7635, None, [], k)
+    return CHOOSE(ctx, 7634, None, [], k)
 
 
-def d_7636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1041,21 +1041,21 @@ def t_7637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7638, E, 'taken~5951', E.get('instead~5952'))
-    return t_7639(ctx, k, s, E)
+    ASSIGN(ctx, 7637, E, 'taken~5955', E.get('instead~5956'))
+    return t_7638(ctx, k, s, E)
 
 
-def d_7638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7638, E, 'taken~5951', E.get('instead~5952'))
+    ASSIGN(ctx, 7637, E, 'taken~5955', E.get('instead~5956'))
     return True
 
 
-def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1064,27 +1064,37 @@ def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7640(ctx, lambda: nxt(left - 1), k, E)
+        return t_7639(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5952')))
+    return nxt(num(E.get('instead~5956')))
 
 
-def t_7640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8632(ctx, E), k)
+    return DO(ctx, x_8631(ctx, E), k)
 
 
-def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7641, E, 'left~5949', E.get('taken~5951'))
+    ASSIGN(ctx, 7640, E, 'left~5953', E.get('taken~5955'))
+    return True
+
+
+def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5957', E.get('left~5953'), True)
     return True
 
 
@@ -1094,17 +1104,32 @@ def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5953', E.get('left~5949'), True)
+    ctx.put(E, 'r~5958', E.get('r~5952'), True)
     return True
 
 
-def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5954', E.get('r~5948'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5959', x_8637(ctx, E), True)
+    if not d_7645(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5958'))
+    if c is not None:
+        ASSIGN(ctx, 7647, c, key, E.get('k~5959'))
+    if not d_7648(ctx, E):
+        return False
+    if not d_7650(ctx, E):
+        return False
     return True
 
 
@@ -1114,32 +1139,21 @@ def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5955', x_8638(ctx, E), True)
-    if not d_7646(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7648, PL(ctx, E.get('you')).get('stock'), E.get('r~5954'))
-    if c is not None:
-        ASSIGN(ctx, 7648, c, key, E.get('k~5955'))
-    if not d_7649(ctx, E):
-        return False
-    if not d_7651(ctx, E):
-        return False
+    ctx.put(E, 'k~5959', x_8637(ctx, E), True)
     return True
 
 
-def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5955', x_8638(ctx, E), True)
+    if x_8638(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7646, E, 'k~5959', x_8640(ctx, E))
     return True
 
 
@@ -1149,33 +1163,35 @@ def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8639(ctx, E):
+    ASSIGN(ctx, 7646, E, 'k~5959', x_8640(ctx, E))
+    return True
+
+
+def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5958'))
+    if c is not None:
+        ASSIGN(ctx, 7647, c, key, E.get('k~5959'))
+    return True
+
+
+def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8643(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7647, E, 'k~5955', x_8641(ctx, E))
-    return True
-
-
-def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7647, E, 'k~5955', x_8641(ctx, E))
-    return True
-
-
-def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7648, PL(ctx, E.get('you')).get('stock'), E.get('r~5954'))
-    if c is not None:
-        ASSIGN(ctx, 7648, c, key, E.get('k~5955'))
+        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5958'))
+        if c is not None:
+            ASSIGN(ctx, 7649, c, key, E.get('k~5959'))
     return True
 
 
@@ -1185,25 +1201,25 @@ def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8644(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7650, ctx.state.get('supply'), E.get('r~5954'))
-        if c is not None:
-            ASSIGN(ctx, 7650, c, key, E.get('k~5955'))
+    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5958'))
+    if c is not None:
+        ASSIGN(ctx, 7649, c, key, E.get('k~5959'))
     return True
 
 
-def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7650, ctx.state.get('supply'), E.get('r~5954'))
-    if c is not None:
-        ASSIGN(ctx, 7650, c, key, E.get('k~5955'))
+    if x_8646(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7651, c, key, E.get('k~5959'))
     return True
 
 
@@ -1213,36 +1229,20 @@ def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8647(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7652, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7652, c, key, E.get('k~5955'))
-    return True
-
-
-def d_7652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7652, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7652, c, key, E.get('k~5955'))
+        ASSIGN(ctx, 7651, c, key, E.get('k~5959'))
     return True
 
 
-def d_7653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:108
+def d_7652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7654(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:25
+def t_7653(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1251,12 +1251,22 @@ def t_7654(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~5956', 'bulldozer', True)
+    ctx.put(E, 'p~5960', 'bulldozer', True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~5957', 'utility', True)
-    return t_7657(ctx, k, s, E)
+    ctx.put(E, 's~5961', 'utility', True)
+    return t_7656(ctx, k, s, E)
+
+
+def d_7654(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'p~5960', 'bulldozer', True)
+    return True
 
 
 def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
@@ -1265,32 +1275,22 @@ def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5956', 'bulldozer', True)
+    ctx.put(E, 's~5961', 'utility', True)
     return True
 
 
-def d_7656(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
+def t_7656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5957', 'utility', True)
-    return True
-
-
-def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:147
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8654(ctx, E):
-        return t_7658(ctx, k, s, E)
+    if x_8653(ctx, E):
+        return t_7657(ctx, k, s, E)
     return k()
 
 
-def t_7658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1299,22 +1299,32 @@ def t_7658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~5962', E.get('p~5956'), True)
+    ctx.put(E, 'p~5966', E.get('p~5960'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~5963', E.get('s~5957'), True)
-    if not d_7661(ctx, E):
+    ctx.put(E, 's~5967', E.get('s~5961'), True)
+    if not d_7660(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'p~5964', E.get('p~5956'), True)
+    ctx.put(E, 'p~5968', E.get('p~5960'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 's~5965', E.get('s~5957'), True)
-    return t_7668(ctx, k, s, E)
+    ctx.put(E, 's~5969', E.get('s~5961'), True)
+    return t_7667(ctx, k, s, E)
+
+
+def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'p~5966', E.get('p~5960'), True)
+    return True
 
 
 def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
@@ -1323,17 +1333,24 @@ def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5962', E.get('p~5956'), True)
+    ctx.put(E, 's~5967', E.get('s~5961'), True)
     return True
 
 
-def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5963', E.get('s~5957'), True)
+    if not d_7661(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
+    if c is not None:
+        ASSIGN(ctx, 7664, c, key, x_8662(ctx, E))
     return True
 
 
@@ -1343,14 +1360,20 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_7662(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7665, ctx.state.get('places'), E.get('s~5963'))
-    if c is not None:
-        ASSIGN(ctx, 7665, c, key, x_8663(ctx, E))
+    if x_8656(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5966'))
+        if c is not None:
+            ASSIGN(ctx, 7662, c, key, 1)
+    else:
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'))
+        if c is not None:
+            ASSIGN(ctx, 7663, c, key, 1)
     return True
 
 
@@ -1360,20 +1383,9 @@ def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8657(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7663, ctx.state.get('supply'), E.get('p~5962'))
-        if c is not None:
-            ASSIGN(ctx, 7663, c, key, 1)
-    else:
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7664, PL(ctx, E.get('you')).get('pieces'), E.get('p~5962'))
-        if c is not None:
-            ASSIGN(ctx, 7664, c, key, 1)
+    c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5966'))
+    if c is not None:
+        ASSIGN(ctx, 7662, c, key, 1)
     return True
 
 
@@ -1383,33 +1395,31 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7663, ctx.state.get('supply'), E.get('p~5962'))
+    c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'))
     if c is not None:
         ASSIGN(ctx, 7663, c, key, 1)
     return True
 
 
-def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
+def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7664, PL(ctx, E.get('you')).get('pieces'), E.get('p~5962'))
+    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
     if c is not None:
-        ASSIGN(ctx, 7664, c, key, 1)
+        ASSIGN(ctx, 7664, c, key, x_8662(ctx, E))
     return True
 
 
-def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
+def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7665, ctx.state.get('places'), E.get('s~5963'))
-    if c is not None:
-        ASSIGN(ctx, 7665, c, key, x_8663(ctx, E))
+    ctx.put(E, 'p~5968', E.get('p~5960'), True)
     return True
 
 
@@ -1419,18 +1429,19 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'p~5964', E.get('p~5956'), True)
+    ctx.put(E, 's~5969', E.get('s~5961'), True)
     return True
 
 
-def d_7667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:148
+def t_7667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 's~5965', E.get('s~5957'), True)
-    return True
+    if x_8665(ctx, E):
+        return t_7668(ctx, k, s, E)
+    return k()
 
 
 def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
@@ -1439,9 +1450,23 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8666(ctx, E):
-        return t_7669(ctx, k, s, E)
-    return k()
+    items = list(items_of(x_8666(ctx, E)))
+    old = E.get('c~5970', MISSING)
+
+    def brk():
+        UNBIND(ctx, 'c~5970', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            ctx.put(E, 'c~5970', item, True)
+            if x_8667(ctx, E):
+                return t_7669(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
 
 
 def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
@@ -1450,35 +1475,10 @@ def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8667(ctx, E)))
-    old = E.get('c~5966', MISSING)
-
-    def brk():
-        UNBIND(ctx, 'c~5966', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            ctx.put(E, 'c~5966', item, True)
-            if x_8668(ctx, E):
-                return t_7670(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
+    return DO(ctx, x_8668(ctx, E), k)
 
 
-def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:167
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8669(ctx, E), k)
-
-
-def t_7671(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:31
+def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1487,12 +1487,22 @@ def t_7671(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5969', 3, True)
+    ctx.put(E, 'n~5973', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5970', 'money', True)
-    return t_7674(ctx, k, s, E)
+    ctx.put(E, 'r~5974', 'money', True)
+    return t_7673(ctx, k, s, E)
+
+
+def d_7671(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5973', 3, True)
+    return True
 
 
 def d_7672(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
@@ -1501,21 +1511,11 @@ def d_7672(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5969', 3, True)
+    ctx.put(E, 'r~5974', 'money', True)
     return True
 
 
-def d_7673(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~5970', 'money', True)
-    return True
-
-
-def t_7674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1525,58 +1525,58 @@ def t_7674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5975', E.get('left~5971'), True)
+        ctx.put(E, 'n~5979', E.get('left~5975'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5976', E.get('r~5970'), True)
-        if not d_7688(ctx, E):
+        ctx.put(E, 'r~5980', E.get('r~5974'), True)
+        if not d_7687(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5971', E.get('n~5969'), True)
-    return t_7676(ctx, r1, s, E)
+    ctx.put(E, 'left~5975', E.get('n~5973'), True)
+    return t_7675(ctx, r1, s, E)
 
 
-def d_7675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5971', E.get('n~5969'), True)
+    ctx.put(E, 'left~5975', E.get('n~5973'), True)
     return True
 
 
-def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8673(ctx, E)))
-    old = E.get('rep~5972', MISSING)
+    items = list(items_of(x_8672(ctx, E)))
+    old = E.get('rep~5976', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5972', old)
+        UNBIND(ctx, 'rep~5976', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5972', item, True)
-            if x_8674(ctx, E):
-                return t_7677(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~5976', item, True)
+            if x_8673(ctx, E):
+                return t_7676(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7677(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1586,41 +1586,41 @@ def t_7677(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7685, E, 'left~5971', E.get('taken~5973'))
+        ASSIGN(ctx, 7684, E, 'left~5975', E.get('taken~5977'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5973', 0, True)
-    return t_7679(ctx, r1, s, E)
+    ctx.put(E, 'taken~5977', 0, True)
+    return t_7678(ctx, r1, s, E)
 
 
-def d_7678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5973', 0, True)
+    ctx.put(E, 'taken~5977', 0, True)
     return True
 
 
-def t_7679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7679, None, [], k)
+    return CHOOSE(ctx, 7678, None, [], k)
 
 
-def d_7680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1629,21 +1629,21 @@ def t_7681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7682, E, 'taken~5973', E.get('instead~5974'))
-    return t_7683(ctx, k, s, E)
+    ASSIGN(ctx, 7681, E, 'taken~5977', E.get('instead~5978'))
+    return t_7682(ctx, k, s, E)
 
 
-def d_7682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7682, E, 'taken~5973', E.get('instead~5974'))
+    ASSIGN(ctx, 7681, E, 'taken~5977', E.get('instead~5978'))
     return True
 
 
-def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1652,27 +1652,37 @@ def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7684(ctx, lambda: nxt(left - 1), k, E)
+        return t_7683(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5974')))
+    return nxt(num(E.get('instead~5978')))
 
 
-def t_7684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8681(ctx, E), k)
+    return DO(ctx, x_8680(ctx, E), k)
 
 
-def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7685, E, 'left~5971', E.get('taken~5973'))
+    ASSIGN(ctx, 7684, E, 'left~5975', E.get('taken~5977'))
+    return True
+
+
+def d_7685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5979', E.get('left~5975'), True)
     return True
 
 
@@ -1682,17 +1692,32 @@ def d_7686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5975', E.get('left~5971'), True)
+    ctx.put(E, 'r~5980', E.get('r~5974'), True)
     return True
 
 
-def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5976', E.get('r~5970'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5981', x_8686(ctx, E), True)
+    if not d_7689(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5980'))
+    if c is not None:
+        ASSIGN(ctx, 7691, c, key, E.get('k~5981'))
+    if not d_7692(ctx, E):
+        return False
+    if not d_7694(ctx, E):
+        return False
     return True
 
 
@@ -1702,32 +1727,21 @@ def d_7688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5977', x_8687(ctx, E), True)
-    if not d_7690(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7692, PL(ctx, E.get('you')).get('stock'), E.get('r~5976'))
-    if c is not None:
-        ASSIGN(ctx, 7692, c, key, E.get('k~5977'))
-    if not d_7693(ctx, E):
-        return False
-    if not d_7695(ctx, E):
-        return False
+    ctx.put(E, 'k~5981', x_8686(ctx, E), True)
     return True
 
 
-def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5977', x_8687(ctx, E), True)
+    if x_8687(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7690, E, 'k~5981', x_8689(ctx, E))
     return True
 
 
@@ -1737,33 +1751,35 @@ def d_7690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8688(ctx, E):
+    ASSIGN(ctx, 7690, E, 'k~5981', x_8689(ctx, E))
+    return True
+
+
+def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5980'))
+    if c is not None:
+        ASSIGN(ctx, 7691, c, key, E.get('k~5981'))
+    return True
+
+
+def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8692(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7691, E, 'k~5977', x_8690(ctx, E))
-    return True
-
-
-def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7691, E, 'k~5977', x_8690(ctx, E))
-    return True
-
-
-def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7692, PL(ctx, E.get('you')).get('stock'), E.get('r~5976'))
-    if c is not None:
-        ASSIGN(ctx, 7692, c, key, E.get('k~5977'))
+        c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5980'))
+        if c is not None:
+            ASSIGN(ctx, 7693, c, key, E.get('k~5981'))
     return True
 
 
@@ -1773,25 +1789,25 @@ def d_7693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8693(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7694, ctx.state.get('supply'), E.get('r~5976'))
-        if c is not None:
-            ASSIGN(ctx, 7694, c, key, E.get('k~5977'))
+    c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5980'))
+    if c is not None:
+        ASSIGN(ctx, 7693, c, key, E.get('k~5981'))
     return True
 
 
-def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7694, ctx.state.get('supply'), E.get('r~5976'))
-    if c is not None:
-        ASSIGN(ctx, 7694, c, key, E.get('k~5977'))
+    if x_8695(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7695, c, key, E.get('k~5981'))
     return True
 
 
@@ -1801,43 +1817,28 @@ def d_7695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8696(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7696, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7696, c, key, E.get('k~5977'))
-    return True
-
-
-def d_7696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7696, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7696, c, key, E.get('k~5977'))
+        ASSIGN(ctx, 7695, c, key, E.get('k~5981'))
     return True
 
 
 TRIALS = {
-    7588: t_7588,
+    7587: t_7587,
+    7588: CPS(d_7588),
     7589: CPS(d_7589),
-    7590: CPS(d_7590),
-    7591: t_7591,
-    7592: CPS(d_7592),
+    7590: t_7590,
+    7591: CPS(d_7591),
+    7592: t_7592,
     7593: t_7593,
-    7594: t_7594,
-    7595: CPS(d_7595),
-    7596: t_7596,
-    7597: CPS(d_7597),
-    7598: t_7598,
-    7599: CPS(d_7599),
+    7594: CPS(d_7594),
+    7595: t_7595,
+    7596: CPS(d_7596),
+    7597: t_7597,
+    7598: CPS(d_7598),
+    7599: t_7599,
     7600: t_7600,
-    7601: t_7601,
+    7601: CPS(d_7601),
     7602: CPS(d_7602),
     7603: CPS(d_7603),
     7604: CPS(d_7604),
@@ -1849,9 +1850,9 @@ TRIALS = {
     7610: CPS(d_7610),
     7611: CPS(d_7611),
     7612: CPS(d_7612),
-    7613: CPS(d_7613),
+    7613: t_7613,
     7614: t_7614,
-    7615: t_7615,
+    7615: CPS(d_7615),
     7616: CPS(d_7616),
     7617: CPS(d_7617),
     7618: CPS(d_7618),
@@ -1865,18 +1866,18 @@ TRIALS = {
     7626: CPS(d_7626),
     7627: CPS(d_7627),
     7628: CPS(d_7628),
-    7629: CPS(d_7629),
-    7630: t_7630,
-    7631: CPS(d_7631),
+    7629: t_7629,
+    7630: CPS(d_7630),
+    7631: t_7631,
     7632: t_7632,
-    7633: t_7633,
-    7634: CPS(d_7634),
-    7635: t_7635,
-    7636: CPS(d_7636),
-    7637: t_7637,
-    7638: CPS(d_7638),
+    7633: CPS(d_7633),
+    7634: t_7634,
+    7635: CPS(d_7635),
+    7636: t_7636,
+    7637: CPS(d_7637),
+    7638: t_7638,
     7639: t_7639,
-    7640: t_7640,
+    7640: CPS(d_7640),
     7641: CPS(d_7641),
     7642: CPS(d_7642),
     7643: CPS(d_7643),
@@ -1889,12 +1890,12 @@ TRIALS = {
     7650: CPS(d_7650),
     7651: CPS(d_7651),
     7652: CPS(d_7652),
-    7653: CPS(d_7653),
-    7654: t_7654,
+    7653: t_7653,
+    7654: CPS(d_7654),
     7655: CPS(d_7655),
-    7656: CPS(d_7656),
+    7656: t_7656,
     7657: t_7657,
-    7658: t_7658,
+    7658: CPS(d_7658),
     7659: CPS(d_7659),
     7660: CPS(d_7660),
     7661: CPS(d_7661),
@@ -1903,24 +1904,24 @@ TRIALS = {
     7664: CPS(d_7664),
     7665: CPS(d_7665),
     7666: CPS(d_7666),
-    7667: CPS(d_7667),
+    7667: t_7667,
     7668: t_7668,
     7669: t_7669,
     7670: t_7670,
-    7671: t_7671,
+    7671: CPS(d_7671),
     7672: CPS(d_7672),
-    7673: CPS(d_7673),
-    7674: t_7674,
-    7675: CPS(d_7675),
+    7673: t_7673,
+    7674: CPS(d_7674),
+    7675: t_7675,
     7676: t_7676,
-    7677: t_7677,
-    7678: CPS(d_7678),
-    7679: t_7679,
-    7680: CPS(d_7680),
-    7681: t_7681,
-    7682: CPS(d_7682),
+    7677: CPS(d_7677),
+    7678: t_7678,
+    7679: CPS(d_7679),
+    7680: t_7680,
+    7681: CPS(d_7681),
+    7682: t_7682,
     7683: t_7683,
-    7684: t_7684,
+    7684: CPS(d_7684),
     7685: CPS(d_7685),
     7686: CPS(d_7686),
     7687: CPS(d_7687),
@@ -1932,123 +1933,122 @@ TRIALS = {
     7693: CPS(d_7693),
     7694: CPS(d_7694),
     7695: CPS(d_7695),
-    7696: CPS(d_7696),
 }
 
 
 CODE = {
+    8581: x_8581,
     8582: x_8582,
-    8583: x_8583,
-    8586: x_8586,
+    8585: x_8585,
+    8589: x_8589,
     8590: x_8590,
-    8591: x_8591,
+    8595: x_8595,
     8596: x_8596,
-    8597: x_8597,
+    8598: x_8598,
     8599: x_8599,
-    8600: x_8600,
+    8601: x_8601,
     8602: x_8602,
-    8603: x_8603,
+    8604: x_8604,
     8605: x_8605,
-    8606: x_8606,
-    8610: x_8610,
-    8613: x_8613,
+    8609: x_8609,
+    8612: x_8612,
+    8614: x_8614,
     8615: x_8615,
-    8616: x_8616,
+    8617: x_8617,
     8618: x_8618,
-    8619: x_8619,
+    8623: x_8623,
     8624: x_8624,
-    8625: x_8625,
-    8628: x_8628,
+    8627: x_8627,
+    8631: x_8631,
     8632: x_8632,
-    8633: x_8633,
+    8637: x_8637,
     8638: x_8638,
-    8639: x_8639,
+    8640: x_8640,
     8641: x_8641,
-    8642: x_8642,
+    8643: x_8643,
     8644: x_8644,
-    8645: x_8645,
+    8646: x_8646,
     8647: x_8647,
-    8648: x_8648,
-    8654: x_8654,
+    8653: x_8653,
+    8656: x_8656,
     8657: x_8657,
-    8658: x_8658,
-    8660: x_8660,
+    8659: x_8659,
+    8661: x_8661,
     8662: x_8662,
-    8663: x_8663,
+    8665: x_8665,
     8666: x_8666,
     8667: x_8667,
     8668: x_8668,
-    8669: x_8669,
+    8672: x_8672,
     8673: x_8673,
-    8674: x_8674,
-    8677: x_8677,
+    8676: x_8676,
+    8680: x_8680,
     8681: x_8681,
-    8682: x_8682,
+    8686: x_8686,
     8687: x_8687,
-    8688: x_8688,
+    8689: x_8689,
     8690: x_8690,
-    8691: x_8691,
+    8692: x_8692,
     8693: x_8693,
-    8694: x_8694,
+    8695: x_8695,
     8696: x_8696,
-    8697: x_8697,
 }
 AT = {
+    8581: 'rules_data/pampero/definitions/resources.yaml:55',
     8582: 'rules_data/pampero/definitions/resources.yaml:55',
-    8583: 'rules_data/pampero/definitions/resources.yaml:55',
-    8586: 'rules_data/pampero/definitions/resources.yaml:57',
-    8590: 'rules_data/pampero/definitions/resources.yaml:60',
-    8591: 'rules_data/pampero/definitions/resources.yaml:57',
-    8596: 'rules_data/pampero/definitions/resources.yaml:26',
-    8597: 'rules_data/pampero/definitions/resources.yaml:27',
-    8599: 'rules_data/pampero/definitions/resources.yaml:27',
-    8600: 'rules_data/pampero/definitions/resources.yaml:28',
+    8585: 'rules_data/pampero/definitions/resources.yaml:57',
+    8589: 'rules_data/pampero/definitions/resources.yaml:60',
+    8590: 'rules_data/pampero/definitions/resources.yaml:57',
+    8595: 'rules_data/pampero/definitions/resources.yaml:26',
+    8596: 'rules_data/pampero/definitions/resources.yaml:27',
+    8598: 'rules_data/pampero/definitions/resources.yaml:27',
+    8599: 'rules_data/pampero/definitions/resources.yaml:28',
+    8601: 'rules_data/pampero/definitions/resources.yaml:29',
     8602: 'rules_data/pampero/definitions/resources.yaml:29',
-    8603: 'rules_data/pampero/definitions/resources.yaml:29',
+    8604: 'rules_data/pampero/definitions/resources.yaml:30',
     8605: 'rules_data/pampero/definitions/resources.yaml:30',
-    8606: 'rules_data/pampero/definitions/resources.yaml:30',
-    8610: 'rules_data/pampero/definitions/resources.yaml:74',
-    8613: 'rules_data/pampero/definitions/resources.yaml:39',
+    8609: 'rules_data/pampero/definitions/resources.yaml:82',
+    8612: 'rules_data/pampero/definitions/resources.yaml:39',
+    8614: 'rules_data/pampero/definitions/resources.yaml:40',
     8615: 'rules_data/pampero/definitions/resources.yaml:40',
-    8616: 'rules_data/pampero/definitions/resources.yaml:40',
+    8617: 'rules_data/pampero/definitions/resources.yaml:41',
     8618: 'rules_data/pampero/definitions/resources.yaml:41',
-    8619: 'rules_data/pampero/definitions/resources.yaml:41',
+    8623: 'rules_data/pampero/definitions/resources.yaml:55',
     8624: 'rules_data/pampero/definitions/resources.yaml:55',
-    8625: 'rules_data/pampero/definitions/resources.yaml:55',
-    8628: 'rules_data/pampero/definitions/resources.yaml:57',
-    8632: 'rules_data/pampero/definitions/resources.yaml:60',
-    8633: 'rules_data/pampero/definitions/resources.yaml:57',
-    8638: 'rules_data/pampero/definitions/resources.yaml:26',
-    8639: 'rules_data/pampero/definitions/resources.yaml:27',
-    8641: 'rules_data/pampero/definitions/resources.yaml:27',
-    8642: 'rules_data/pampero/definitions/resources.yaml:28',
+    8627: 'rules_data/pampero/definitions/resources.yaml:57',
+    8631: 'rules_data/pampero/definitions/resources.yaml:60',
+    8632: 'rules_data/pampero/definitions/resources.yaml:57',
+    8637: 'rules_data/pampero/definitions/resources.yaml:26',
+    8638: 'rules_data/pampero/definitions/resources.yaml:27',
+    8640: 'rules_data/pampero/definitions/resources.yaml:27',
+    8641: 'rules_data/pampero/definitions/resources.yaml:28',
+    8643: 'rules_data/pampero/definitions/resources.yaml:29',
     8644: 'rules_data/pampero/definitions/resources.yaml:29',
-    8645: 'rules_data/pampero/definitions/resources.yaml:29',
+    8646: 'rules_data/pampero/definitions/resources.yaml:30',
     8647: 'rules_data/pampero/definitions/resources.yaml:30',
-    8648: 'rules_data/pampero/definitions/resources.yaml:30',
-    8654: 'rules_data/pampero/definitions/board.yaml:147',
+    8653: 'rules_data/pampero/definitions/board.yaml:147',
+    8656: 'rules_data/pampero/definitions/board.yaml:119',
     8657: 'rules_data/pampero/definitions/board.yaml:119',
-    8658: 'rules_data/pampero/definitions/board.yaml:119',
-    8660: 'rules_data/pampero/definitions/board.yaml:119',
+    8659: 'rules_data/pampero/definitions/board.yaml:119',
+    8661: 'rules_data/pampero/definitions/board.yaml:120',
     8662: 'rules_data/pampero/definitions/board.yaml:120',
-    8663: 'rules_data/pampero/definitions/board.yaml:120',
+    8665: 'rules_data/pampero/definitions/board.yaml:167',
     8666: 'rules_data/pampero/definitions/board.yaml:167',
     8667: 'rules_data/pampero/definitions/board.yaml:167',
     8668: 'rules_data/pampero/definitions/board.yaml:167',
-    8669: 'rules_data/pampero/definitions/board.yaml:167',
+    8672: 'rules_data/pampero/definitions/resources.yaml:55',
     8673: 'rules_data/pampero/definitions/resources.yaml:55',
-    8674: 'rules_data/pampero/definitions/resources.yaml:55',
-    8677: 'rules_data/pampero/definitions/resources.yaml:57',
-    8681: 'rules_data/pampero/definitions/resources.yaml:60',
-    8682: 'rules_data/pampero/definitions/resources.yaml:57',
-    8687: 'rules_data/pampero/definitions/resources.yaml:26',
-    8688: 'rules_data/pampero/definitions/resources.yaml:27',
-    8690: 'rules_data/pampero/definitions/resources.yaml:27',
-    8691: 'rules_data/pampero/definitions/resources.yaml:28',
+    8676: 'rules_data/pampero/definitions/resources.yaml:57',
+    8680: 'rules_data/pampero/definitions/resources.yaml:60',
+    8681: 'rules_data/pampero/definitions/resources.yaml:57',
+    8686: 'rules_data/pampero/definitions/resources.yaml:26',
+    8687: 'rules_data/pampero/definitions/resources.yaml:27',
+    8689: 'rules_data/pampero/definitions/resources.yaml:27',
+    8690: 'rules_data/pampero/definitions/resources.yaml:28',
+    8692: 'rules_data/pampero/definitions/resources.yaml:29',
     8693: 'rules_data/pampero/definitions/resources.yaml:29',
-    8694: 'rules_data/pampero/definitions/resources.yaml:29',
+    8695: 'rules_data/pampero/definitions/resources.yaml:30',
     8696: 'rules_data/pampero/definitions/resources.yaml:30',
-    8697: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -2063,32 +2063,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
-                    'v': 'n~5934',
-                    'e': {'op': 'lit', 'v': 5, 'x': 8579},
+                    'v': 'n~5938',
+                    'e': {'op': 'lit', 'v': 5, 'x': 8578},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
-                    'id': 7589,
+                    'id': 7588,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:14
                     'op': 'let',
-                    'v': 'r~5935',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8580},
+                    'v': 'r~5939',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8579},
                     'at': 'rules_data/pampero/modules/companies.yaml:14',
-                    'id': 7590,
+                    'id': 7589,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5936',
-                            'e': {'op': 'var', 'n': 'n~5934', 'x': 8581},
+                            'v': 'left~5940',
+                            'e': {'op': 'var', 'n': 'n~5938', 'x': 8580},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 7592,
+                            'id': 7591,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5937',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8582},
+                            'v': 'rep~5941',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8581},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2100,32 +2100,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5937'},
+                                                'of': {'op': 'var', 'n': 'rep~5941'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5935'},
+                                        'b': {'op': 'var', 'n': 'r~5939'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5936'},
+                                        'a': {'op': 'var', 'n': 'left~5940'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8583,
+                                'x': 8582,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5938',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8584},
+                                        'v': 'taken~5942',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8583},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 7595,
+                                        'id': 7594,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -2135,18 +2135,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 7597,
+                                                    'id': 7596,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8585,
+                                                    'x': 8584,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5939',
+                                                        'v': 'instead~5943',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2157,7 +2157,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5936'},
+                                                                            {'op': 'var', 'n': 'left~5940'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2166,17 +2166,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5937'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5941'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5936'},
+                                                                                'a': {'op': 'var', 'n': 'left~5940'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5937'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5941'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2185,7 +2185,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8586,
+                                                            'x': 8585,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -2195,42 +2195,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5938', 'x': 8587},
+                                                            't': {'op': 'var', 'n': 'taken~5942', 'x': 8586},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5939', 'x': 8588},
+                                                            'e': {'op': 'var', 'n': 'instead~5943', 'x': 8587},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7599,
+                                                            'id': 7598,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5939', 'x': 8589},
+                                                            'n': {'op': 'var', 'n': 'instead~5943', 'x': 8588},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5937'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5941'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8590,
+                                                                    'x': 8589,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 7601,
+                                                                'id': 7600,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7600,
+                                                            'id': 7599,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 7598,
+                                                    'id': 7597,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5939'},
+                                                        {'op': 'var', 'n': 'instead~5943'},
                                                     ],
-                                                    'x': 8591,
+                                                    'x': 8590,
                                                 },
                                             },
                                         ],
@@ -2241,43 +2241,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 7596,
+                                        'id': 7595,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5936', 'x': 8592},
+                                        't': {'op': 'var', 'n': 'left~5940', 'x': 8591},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5938', 'x': 8593},
+                                        'e': {'op': 'var', 'n': 'taken~5942', 'x': 8592},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 7602,
+                                        'id': 7601,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 7594,
+                                'id': 7593,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 7593,
+                            'id': 7592,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5940',
-                            'e': {'op': 'var', 'n': 'left~5936', 'x': 8594},
+                            'v': 'n~5944',
+                            'e': {'op': 'var', 'n': 'left~5940', 'x': 8593},
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
+                            'id': 7602,
+                        },
+                        {  # rules_data/pampero/definitions/resources.yaml:62
+                            'op': 'let',
+                            'v': 'r~5945',
+                            'e': {'op': 'var', 'n': 'r~5939', 'x': 8594},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7603,
-                        },
-                        {  # rules_data/pampero/definitions/resources.yaml:62
-                            'op': 'let',
-                            'v': 'r~5941',
-                            'e': {'op': 'var', 'n': 'r~5935', 'x': 8595},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 7604,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5942',
+                                    'v': 'k~5946',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2294,13 +2294,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5941'},
+                                                                'of': {'op': 'var', 'n': 'r~5945'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5940'},
+                                                        'a': {'op': 'var', 'n': 'n~5944'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2308,11 +2308,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5940'},
+                                                                        {'op': 'var', 'n': 'n~5944'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5941'},
+                                                                            'k': {'op': 'var', 'n': 'r~5945'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2323,10 +2323,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8596,
+                                        'x': 8595,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7606,
+                                    'id': 7605,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -2336,16 +2336,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5941'},
+                                            'of': {'op': 'var', 'n': 'r~5945'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8597,
+                                        'x': 8596,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5942', 'x': 8598},
+                                        't': {'op': 'var', 'n': 'k~5946', 'x': 8597},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2362,14 +2362,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5942'},
+                                                                        {'op': 'var', 'n': 'k~5946'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5941'},
+                                                                                'of': {'op': 'var', 'n': 'r~5945'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2380,7 +2380,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5941'},
+                                                                                'k': {'op': 'var', 'n': 'r~5945'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2391,13 +2391,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8599,
+                                            'x': 8598,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7608,
+                                        'id': 7607,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7607,
+                                    'id': 7606,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -2408,15 +2408,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5941'},
+                                        'k': {'op': 'var', 'n': 'r~5945'},
                                         'd': 0,
-                                        'x': 8600,
+                                        'x': 8599,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5942', 'x': 8601},
+                                    'e': {'op': 'var', 'n': 'k~5946', 'x': 8600},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7609,
+                                    'id': 7608,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -2426,30 +2426,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5941'},
+                                            'of': {'op': 'var', 'n': 'r~5945'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8602,
+                                        'x': 8601,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5941'},
+                                            'k': {'op': 'var', 'n': 'r~5945'},
                                             'd': 0,
-                                            'x': 8603,
+                                            'x': 8602,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5942', 'x': 8604},
+                                        'e': {'op': 'var', 'n': 'k~5946', 'x': 8603},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7611,
+                                        'id': 7610,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7610,
+                                    'id': 7609,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -2459,18 +2459,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5941'},
+                                                'of': {'op': 'var', 'n': 'r~5945'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5942'},
+                                                'a': {'op': 'var', 'n': 'k~5946'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8605,
+                                        'x': 8604,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2483,30 +2483,33 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8606,
+                                            'x': 8605,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5942', 'x': 8607},
+                                        'e': {'op': 'var', 'n': 'k~5946', 'x': 8606},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7613,
+                                        'id': 7612,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7612,
+                                    'id': 7611,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7605,
+                            'id': 7604,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 7591,
+                    'id': 7590,
                 },
             ],
             'at': 'rules_data/pampero/modules/companies.yaml:14',
-            'id': 7588,
+            'id': 7587,
         },
-        'name': {'en': 'Begin the game with $30, instead of $25'},
+        'name': {
+            'en': 'Begin the game with $30, instead of $25',
+            'it': 'Inizia la partita con 30 $ invece di 25 $',
+        },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:14',
     },
@@ -2518,6 +2521,7 @@ RECORDS = {
         'waives': ['network'],
         'name': {
             'en': 'You may ignore all network requirements on your grid board when placing new contract tiles',
+            'it': 'Quando piazzi nuove tessere contratto, puoi ignorare tutti i requisiti di rete della tua plancia griglia',
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:16',
@@ -2527,7 +2531,7 @@ RECORDS = {
         'deck': 'companies',
         'module': 'companies',
         'use': 'consolidation',
-        'effect': {  # rules_data/pampero/definitions/resources.yaml:108
+        'effect': {  # rules_data/pampero/definitions/resources.yaml:116
             'op': 'choose',
             'alts': [
                 {
@@ -2537,22 +2541,22 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'n~5943',
-                                'e': {'op': 'lit', 'v': 2, 'x': 8608},
+                                'v': 'n~5947',
+                                'e': {'op': 'lit', 'v': 2, 'x': 8607},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
-                                'id': 7616,
+                                'id': 7615,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'r~5944',
-                                'e': {'op': 'lit', 'v': 'energy', 'x': 8609},
+                                'v': 'r~5948',
+                                'e': {'op': 'lit', 'v': 'energy', 'x': 8608},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
-                                'id': 7617,
+                                'id': 7616,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:74
+                            {  # rules_data/pampero/definitions/resources.yaml:82
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:74
+                                    {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -2564,28 +2568,28 @@ RECORDS = {
                                                     'k': 'stock',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'r~5944'},
+                                                'k': {'op': 'var', 'n': 'r~5948'},
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'n~5943'},
-                                            'x': 8610,
+                                            'b': {'op': 'var', 'n': 'n~5947'},
+                                            'x': 8609,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                        'id': 7618,
+                                    },
+                                    {  # rules_data/pampero/definitions/resources.yaml:82
+                                        'op': 'let',
+                                        'v': 'n~5949',
+                                        'e': {'op': 'var', 'n': 'n~5947', 'x': 8610},
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7619,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:74
+                                    {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'n~5945',
-                                        'e': {'op': 'var', 'n': 'n~5943', 'x': 8611},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
+                                        'v': 'r~5950',
+                                        'e': {'op': 'var', 'n': 'r~5948', 'x': 8611},
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:82',
                                         'id': 7620,
-                                    },
-                                    {  # rules_data/pampero/definitions/resources.yaml:74
-                                        'op': 'let',
-                                        'v': 'r~5946',
-                                        'e': {'op': 'var', 'n': 'r~5944', 'x': 8612},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                        'id': 7621,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:39
                                         'op': 'seq',
@@ -2599,15 +2603,15 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~5946'},
+                                                    'k': {'op': 'var', 'n': 'r~5950'},
                                                     'd': 0,
-                                                    'x': 8613,
+                                                    'x': 8612,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~5945', 'x': 8614},
+                                                'e': {'op': 'var', 'n': 'n~5949', 'x': 8613},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                'id': 7623,
+                                                'id': 7622,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:40
                                                 'op': 'if',
@@ -2617,30 +2621,30 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5946'},
+                                                        'of': {'op': 'var', 'n': 'r~5950'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 8615,
+                                                    'x': 8614,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~5946'},
+                                                        'k': {'op': 'var', 'n': 'r~5950'},
                                                         'd': 0,
-                                                        'x': 8616,
+                                                        'x': 8615,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~5945', 'x': 8617},
+                                                    'e': {'op': 'var', 'n': 'n~5949', 'x': 8616},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                    'id': 7625,
+                                                    'id': 7624,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                'id': 7624,
+                                                'id': 7623,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:41
                                                 'op': 'if',
@@ -2650,18 +2654,18 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~5946'},
+                                                            'of': {'op': 'var', 'n': 'r~5950'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'n~5945'},
+                                                            'a': {'op': 'var', 'n': 'n~5949'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 8618,
+                                                    'x': 8617,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                     'op': 'set',
@@ -2674,53 +2678,53 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 8619,
+                                                        'x': 8618,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~5945', 'x': 8620},
+                                                    'e': {'op': 'var', 'n': 'n~5949', 'x': 8619},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                    'id': 7627,
+                                                    'id': 7626,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                'id': 7626,
+                                                'id': 7625,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                        'id': 7622,
+                                        'id': 7621,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                'id': 7618,
+                                'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                'id': 7617,
                             },
                             {  # rules_data/pampero/modules/companies.yaml:19
                                 'op': 'let',
-                                'v': 'n~5947',
-                                'e': {'op': 'lit', 'v': 1, 'x': 8621},
+                                'v': 'n~5951',
+                                'e': {'op': 'lit', 'v': 1, 'x': 8620},
+                                'at': 'rules_data/pampero/modules/companies.yaml:19',
+                                'id': 7627,
+                            },
+                            {  # rules_data/pampero/modules/companies.yaml:19
+                                'op': 'let',
+                                'v': 'r~5952',
+                                'e': {'op': 'lit', 'v': 'batteries', 'x': 8621},
                                 'at': 'rules_data/pampero/modules/companies.yaml:19',
                                 'id': 7628,
-                            },
-                            {  # rules_data/pampero/modules/companies.yaml:19
-                                'op': 'let',
-                                'v': 'r~5948',
-                                'e': {'op': 'lit', 'v': 'batteries', 'x': 8622},
-                                'at': 'rules_data/pampero/modules/companies.yaml:19',
-                                'id': 7629,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:54
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
-                                        'v': 'left~5949',
-                                        'e': {'op': 'var', 'n': 'n~5947', 'x': 8623},
+                                        'v': 'left~5953',
+                                        'e': {'op': 'var', 'n': 'n~5951', 'x': 8622},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                                        'id': 7631,
+                                        'id': 7630,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
-                                        'v': 'rep~5950',
-                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 8624},
+                                        'v': 'rep~5954',
+                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 8623},
                                         'w': {
                                             'op': 'and',
                                             'a': [
@@ -2732,32 +2736,32 @@ RECORDS = {
                                                         'of': {
                                                             'op': 'fld',
                                                             'kind': 'replacements',
-                                                            'of': {'op': 'var', 'n': 'rep~5950'},
+                                                            'of': {'op': 'var', 'n': 'rep~5954'},
                                                             'f': 'instead_of',
                                                             'd': {},
                                                         },
                                                         'k': {'op': 'lit', 'v': 'gain'},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'r~5948'},
+                                                    'b': {'op': 'var', 'n': 'r~5952'},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'left~5949'},
+                                                    'a': {'op': 'var', 'n': 'left~5953'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
-                                            'x': 8625,
+                                            'x': 8624,
                                         },
                                         'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                             'op': 'seq',
                                             'b': [
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
-                                                    'v': 'taken~5951',
-                                                    'e': {'op': 'lit', 'v': 0, 'x': 8626},
+                                                    'v': 'taken~5955',
+                                                    'e': {'op': 'lit', 'v': 0, 'x': 8625},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                                    'id': 7634,
+                                                    'id': 7633,
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:57
                                                     'op': 'choose',
@@ -2767,18 +2771,18 @@ RECORDS = {
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                 'op': 'skip',
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                                'id': 7636,
+                                                                'id': 7635,
                                                             },
                                                             'label': {
                                                                 'op': 'lit',
                                                                 'v': {'instead': 0},
-                                                                'x': 8627,
+                                                                'x': 8626,
                                                             },
                                                         },
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'instead~5952',
+                                                                    'v': 'instead~5956',
                                                                     'src': {
                                                                         'op': 'range',
                                                                         'a': {'op': 'lit', 'v': 1},
@@ -2789,7 +2793,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'list',
                                                                                     'a': [
-                                                                                        {'op': 'var', 'n': 'left~5949'},
+                                                                                        {'op': 'var', 'n': 'left~5953'},
                                                                                         {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -2798,17 +2802,17 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'replacements',
-                                                                                                    'of': {'op': 'var', 'n': 'rep~5950'},
+                                                                                                    'of': {'op': 'var', 'n': 'rep~5954'},
                                                                                                     'f': 'room',
                                                                                                     'd': None,
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                             },
-                                                                                            'a': {'op': 'var', 'n': 'left~5949'},
+                                                                                            'a': {'op': 'var', 'n': 'left~5953'},
                                                                                             'b': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'replacements',
-                                                                                                'of': {'op': 'var', 'n': 'rep~5950'},
+                                                                                                'of': {'op': 'var', 'n': 'rep~5954'},
                                                                                                 'f': 'room',
                                                                                                 'd': None,
                                                                                             },
@@ -2817,7 +2821,7 @@ RECORDS = {
                                                                                 },
                                                                             ],
                                                                         },
-                                                                        'x': 8628,
+                                                                        'x': 8627,
                                                                     },
                                                                     'label': 'instead',
                                                                 },
@@ -2827,42 +2831,42 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~5951', 'x': 8629},
+                                                                        't': {'op': 'var', 'n': 'taken~5955', 'x': 8628},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~5952', 'x': 8630},
+                                                                        'e': {'op': 'var', 'n': 'instead~5956', 'x': 8629},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                        'id': 7638,
+                                                                        'id': 7637,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~5952', 'x': 8631},
+                                                                        'n': {'op': 'var', 'n': 'instead~5956', 'x': 8630},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'replacements',
-                                                                                'of': {'op': 'var', 'n': 'rep~5950'},
+                                                                                'of': {'op': 'var', 'n': 'rep~5954'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
-                                                                                'x': 8632,
+                                                                                'x': 8631,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                            'id': 7640,
+                                                                            'id': 7639,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                        'id': 7639,
+                                                                        'id': 7638,
                                                                     },
                                                                 ],
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 7637,
+                                                                'id': 7636,
                                                             },
                                                             'label': {
                                                                 'op': 'obj',
                                                                 'k': ['instead'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'instead~5952'},
+                                                                    {'op': 'var', 'n': 'instead~5956'},
                                                                 ],
-                                                                'x': 8633,
+                                                                'x': 8632,
                                                             },
                                                         },
                                                     ],
@@ -2873,43 +2877,43 @@ RECORDS = {
                                                         'kinds': {'r': 'resources'},
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                                    'id': 7635,
+                                                    'id': 7634,
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~5949', 'x': 8634},
+                                                    't': {'op': 'var', 'n': 'left~5953', 'x': 8633},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~5951', 'x': 8635},
+                                                    'e': {'op': 'var', 'n': 'taken~5955', 'x': 8634},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                                    'id': 7641,
+                                                    'id': 7640,
                                                 },
                                             ],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                            'id': 7633,
+                                            'id': 7632,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                                        'id': 7632,
+                                        'id': 7631,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'n~5953',
-                                        'e': {'op': 'var', 'n': 'left~5949', 'x': 8636},
+                                        'v': 'n~5957',
+                                        'e': {'op': 'var', 'n': 'left~5953', 'x': 8635},
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:62',
+                                        'id': 7641,
+                                    },
+                                    {  # rules_data/pampero/definitions/resources.yaml:62
+                                        'op': 'let',
+                                        'v': 'r~5958',
+                                        'e': {'op': 'var', 'n': 'r~5952', 'x': 8636},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
                                         'id': 7642,
-                                    },
-                                    {  # rules_data/pampero/definitions/resources.yaml:62
-                                        'op': 'let',
-                                        'v': 'r~5954',
-                                        'e': {'op': 'var', 'n': 'r~5948', 'x': 8637},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                                        'id': 7643,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:26
                                         'op': 'seq',
                                         'b': [
                                             {  # rules_data/pampero/definitions/resources.yaml:26
                                                 'op': 'let',
-                                                'v': 'k~5955',
+                                                'v': 'k~5959',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'max',
@@ -2926,13 +2930,13 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'resources',
-                                                                            'of': {'op': 'var', 'n': 'r~5954'},
+                                                                            'of': {'op': 'var', 'n': 'r~5958'},
                                                                             'f': 'supply',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': None},
                                                                     },
-                                                                    'a': {'op': 'var', 'n': 'n~5953'},
+                                                                    'a': {'op': 'var', 'n': 'n~5957'},
                                                                     'b': {
                                                                         'op': 'fn',
                                                                         'f': 'min',
@@ -2940,11 +2944,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'n~5953'},
+                                                                                    {'op': 'var', 'n': 'n~5957'},
                                                                                     {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                                                        'k': {'op': 'var', 'n': 'r~5954'},
+                                                                                        'k': {'op': 'var', 'n': 'r~5958'},
                                                                                         'd': 0,
                                                                                     },
                                                                                 ],
@@ -2955,10 +2959,10 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 8638,
+                                                    'x': 8637,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                                'id': 7645,
+                                                'id': 7644,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'if',
@@ -2968,16 +2972,16 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5954'},
+                                                        'of': {'op': 'var', 'n': 'r~5958'},
                                                         'f': 'max',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 8639,
+                                                    'x': 8638,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~5955', 'x': 8640},
+                                                    't': {'op': 'var', 'n': 'k~5959', 'x': 8639},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -2994,14 +2998,14 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'k~5955'},
+                                                                                    {'op': 'var', 'n': 'k~5959'},
                                                                                     {
                                                                                         'op': 'ar',
                                                                                         'o': '-',
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~5954'},
+                                                                                            'of': {'op': 'var', 'n': 'r~5958'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -3012,7 +3016,7 @@ RECORDS = {
                                                                                                 'k': 'stock',
                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'k': {'op': 'var', 'n': 'r~5954'},
+                                                                                            'k': {'op': 'var', 'n': 'r~5958'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
@@ -3023,13 +3027,13 @@ RECORDS = {
                                                                 ],
                                                             },
                                                         ],
-                                                        'x': 8641,
+                                                        'x': 8640,
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                                    'id': 7647,
+                                                    'id': 7646,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                                'id': 7646,
+                                                'id': 7645,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:28
                                                 'op': 'set',
@@ -3040,15 +3044,15 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~5954'},
+                                                    'k': {'op': 'var', 'n': 'r~5958'},
                                                     'd': 0,
-                                                    'x': 8642,
+                                                    'x': 8641,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~5955', 'x': 8643},
+                                                'e': {'op': 'var', 'n': 'k~5959', 'x': 8642},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                                'id': 7648,
+                                                'id': 7647,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'if',
@@ -3058,30 +3062,30 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~5954'},
+                                                        'of': {'op': 'var', 'n': 'r~5958'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 8644,
+                                                    'x': 8643,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~5954'},
+                                                        'k': {'op': 'var', 'n': 'r~5958'},
                                                         'd': 0,
-                                                        'x': 8645,
+                                                        'x': 8644,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~5955', 'x': 8646},
+                                                    'e': {'op': 'var', 'n': 'k~5959', 'x': 8645},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                                    'id': 7650,
+                                                    'id': 7649,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                                'id': 7649,
+                                                'id': 7648,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'if',
@@ -3091,18 +3095,18 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~5954'},
+                                                            'of': {'op': 'var', 'n': 'r~5958'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'k~5955'},
+                                                            'a': {'op': 'var', 'n': 'k~5959'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 8647,
+                                                    'x': 8646,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                     'op': 'set',
@@ -3115,46 +3119,46 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 8648,
+                                                        'x': 8647,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~5955', 'x': 8649},
+                                                    'e': {'op': 'var', 'n': 'k~5959', 'x': 8648},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                                    'id': 7652,
+                                                    'id': 7651,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                                'id': 7651,
+                                                'id': 7650,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                        'id': 7644,
+                                        'id': 7643,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                                'id': 7630,
+                                'id': 7629,
                             },
                         ],
                         'at': 'rules_data/pampero/modules/companies.yaml:19',
-                        'id': 7615,
+                        'id': 7614,
                     },
                     'label': {
                         'op': 'lit',
                         'v': {'may': True},
-                        'x': 8650,
+                        'x': 8649,
                     },
                 },
                 {
                     'gens': [],
-                    'b': {  # rules_data/pampero/definitions/resources.yaml:108
+                    'b': {  # rules_data/pampero/definitions/resources.yaml:116
                         'op': 'skip',
-                        'at': 'rules_data/pampero/definitions/resources.yaml:108',
-                        'id': 7653,
+                        'at': 'rules_data/pampero/definitions/resources.yaml:116',
+                        'id': 7652,
                     },
                     'label': {
                         'op': 'lit',
                         'v': {'may': False},
-                        'x': 8651,
+                        'x': 8650,
                     },
                 },
             ],
@@ -3167,11 +3171,12 @@ RECORDS = {
                     'it': 'puoi pagare 2 energia e guadagnare 1 batteria',
                 },
             },
-            'at': 'rules_data/pampero/definitions/resources.yaml:108',
-            'id': 7614,
+            'at': 'rules_data/pampero/definitions/resources.yaml:116',
+            'id': 7613,
         },
         'name': {
             'en': 'During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time',
+            'it': 'Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta',
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:18',
@@ -3183,6 +3188,7 @@ RECORDS = {
         'use': 'company',
         'name': {
             'en': 'Energific: a third row that holds a single action card (A $5, B $8, C $15)',
+            'it': 'Energific: una terza fila che tiene una sola carta azione (A 5 $, B 8 $, C 15 $)',
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:21',
@@ -3195,6 +3201,7 @@ RECORDS = {
         'grants': ['face_down_card'],
         'name': {
             'en': 'You may place an additional action card face down on the same row',
+            'it': 'Puoi piazzare una carta azione in più, coperta, nella stessa fila',
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:23',
@@ -3209,17 +3216,17 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
-                    'v': 'p~5956',
-                    'e': {'op': 'lit', 'v': 'bulldozer', 'x': 8652},
+                    'v': 'p~5960',
+                    'e': {'op': 'lit', 'v': 'bulldozer', 'x': 8651},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
-                    'id': 7655,
+                    'id': 7654,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:25
                     'op': 'let',
-                    'v': 's~5957',
-                    'e': {'op': 'lit', 'v': 'utility', 'x': 8653},
+                    'v': 's~5961',
+                    'e': {'op': 'lit', 'v': 'utility', 'x': 8652},
                     'at': 'rules_data/pampero/modules/companies.yaml:25',
-                    'id': 7656,
+                    'id': 7655,
                 },
                 {  # rules_data/pampero/definitions/board.yaml:147
                     'op': 'if',
@@ -3234,7 +3241,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'fld',
                                         'kind': 'pieces',
-                                        'of': {'op': 'var', 'n': 'p~5956'},
+                                        'of': {'op': 'var', 'n': 'p~5960'},
                                         'f': 'supply',
                                         'd': None,
                                     },
@@ -3246,7 +3253,7 @@ RECORDS = {
                                     'a': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'supply'},
-                                        'k': {'op': 'var', 'n': 'p~5956'},
+                                        'k': {'op': 'var', 'n': 'p~5960'},
                                         'd': 0,
                                     },
                                     'b': {'op': 'lit', 'v': 0},
@@ -3261,7 +3268,7 @@ RECORDS = {
                                             'k': 'pieces',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'p~5956'},
+                                        'k': {'op': 'var', 'n': 'p~5960'},
                                         'd': 0,
                                     },
                                     'b': {'op': 'lit', 'v': 0},
@@ -3272,7 +3279,7 @@ RECORDS = {
                                 'c': {
                                     'op': 'fld',
                                     'kind': 'pieces',
-                                    'of': {'op': 'var', 'n': 'p~5956'},
+                                    'of': {'op': 'var', 'n': 'p~5960'},
                                     'f': 'mover',
                                     'd': None,
                                 },
@@ -3284,14 +3291,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~5957'},
+                                                'of': {'op': 'var', 'n': 's~5961'},
                                                 'f': 'type',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5956'},
+                                                'of': {'op': 'var', 'n': 'p~5960'},
                                                 'f': 'on',
                                                 'd': [],
                                             },
@@ -3299,18 +3306,18 @@ RECORDS = {
                                         },
                                         {
                                             'op': 'letx',
-                                            'v': 'movers~5959',
+                                            'v': 'movers~5963',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'count',
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'x~5958',
+                                                        'v': 'x~5962',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'places'},
-                                                            'k': {'op': 'var', 'n': 's~5957'},
+                                                            'k': {'op': 'var', 'n': 's~5961'},
                                                             'd': [],
                                                         },
                                                         'w': {
@@ -3318,7 +3325,7 @@ RECORDS = {
                                                             'kind': 'pieces',
                                                             'of': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'x~5958'},
+                                                                'of': {'op': 'var', 'n': 'x~5962'},
                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                             },
                                                             'f': 'mover',
@@ -3335,7 +3342,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'spaces',
-                                                        'of': {'op': 'var', 'n': 's~5957'},
+                                                        'of': {'op': 'var', 'n': 's~5961'},
                                                         'f': 'capacity',
                                                         'd': None,
                                                     },
@@ -3350,7 +3357,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'spaces',
-                                                                'of': {'op': 'var', 'n': 's~5957'},
+                                                                'of': {'op': 'var', 'n': 's~5961'},
                                                                 'f': 'capacity',
                                                                 'd': None,
                                                             },
@@ -3359,11 +3366,11 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '<',
-                                                            'a': {'op': 'var', 'n': 'movers~5959'},
+                                                            'a': {'op': 'var', 'n': 'movers~5963'},
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'spaces',
-                                                                'of': {'op': 'var', 'n': 's~5957'},
+                                                                'of': {'op': 'var', 'n': 's~5961'},
                                                                 'f': 'capacity',
                                                                 'd': None,
                                                             },
@@ -3381,11 +3388,11 @@ RECORDS = {
                                                                 'a': [
                                                                     {
                                                                         'op': 'mapc',
-                                                                        'v': 'x~5960',
+                                                                        'v': 'x~5964',
                                                                         'src': {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'places'},
-                                                                            'k': {'op': 'var', 'n': 's~5957'},
+                                                                            'k': {'op': 'var', 'n': 's~5961'},
                                                                             'd': [],
                                                                         },
                                                                         'e': {
@@ -3393,7 +3400,7 @@ RECORDS = {
                                                                             'kind': 'pieces',
                                                                             'of': {
                                                                                 'op': 'key',
-                                                                                'of': {'op': 'var', 'n': 'x~5960'},
+                                                                                'of': {'op': 'var', 'n': 'x~5964'},
                                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                                             },
                                                                             'f': 'structure',
@@ -3406,7 +3413,7 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '==',
-                                                            'a': {'op': 'var', 'n': 'movers~5959'},
+                                                            'a': {'op': 'var', 'n': 'movers~5963'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
@@ -3423,14 +3430,14 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~5957'},
+                                                'of': {'op': 'var', 'n': 's~5961'},
                                                 'f': 'type',
                                                 'd': None,
                                             },
                                             'b': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5956'},
+                                                'of': {'op': 'var', 'n': 'p~5960'},
                                                 'f': 'on',
                                                 'd': [],
                                             },
@@ -3444,11 +3451,11 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 'x~5961',
+                                                        'v': 'x~5965',
                                                         'src': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'places'},
-                                                            'k': {'op': 'var', 'n': 's~5957'},
+                                                            'k': {'op': 'var', 'n': 's~5961'},
                                                             'd': [],
                                                         },
                                                         'e': {
@@ -3456,7 +3463,7 @@ RECORDS = {
                                                             'kind': 'pieces',
                                                             'of': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'x~5961'},
+                                                                'of': {'op': 'var', 'n': 'x~5965'},
                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                             },
                                                             'f': 'structure',
@@ -3470,24 +3477,24 @@ RECORDS = {
                                 },
                             },
                         ],
-                        'x': 8654,
+                        'x': 8653,
                     },
                     't': {  # rules_data/pampero/definitions/board.yaml:148
                         'op': 'seq',
                         'b': [
                             {  # rules_data/pampero/definitions/board.yaml:148
                                 'op': 'let',
-                                'v': 'p~5962',
-                                'e': {'op': 'var', 'n': 'p~5956', 'x': 8655},
+                                'v': 'p~5966',
+                                'e': {'op': 'var', 'n': 'p~5960', 'x': 8654},
                                 'at': 'rules_data/pampero/definitions/board.yaml:148',
-                                'id': 7659,
+                                'id': 7658,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:148
                                 'op': 'let',
-                                'v': 's~5963',
-                                'e': {'op': 'var', 'n': 's~5957', 'x': 8656},
+                                'v': 's~5967',
+                                'e': {'op': 'var', 'n': 's~5961', 'x': 8655},
                                 'at': 'rules_data/pampero/definitions/board.yaml:148',
-                                'id': 7660,
+                                'id': 7659,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:119
                                 'op': 'seq',
@@ -3500,27 +3507,27 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'pieces',
-                                                'of': {'op': 'var', 'n': 'p~5962'},
+                                                'of': {'op': 'var', 'n': 'p~5966'},
                                                 'f': 'supply',
                                                 'd': None,
                                             },
                                             'b': {'op': 'lit', 'v': None},
-                                            'x': 8657,
+                                            'x': 8656,
                                         },
                                         't': {  # rules_data/pampero/definitions/board.yaml:119
                                             'op': 'set',
                                             't': {
                                                 'op': 'key',
                                                 'of': {'op': 'st', 'k': 'supply'},
-                                                'k': {'op': 'var', 'n': 'p~5962'},
+                                                'k': {'op': 'var', 'n': 'p~5966'},
                                                 'd': 0,
-                                                'x': 8658,
+                                                'x': 8657,
                                             },
                                             'o': '-=',
-                                            'e': {'op': 'lit', 'v': 1, 'x': 8659},
+                                            'e': {'op': 'lit', 'v': 1, 'x': 8658},
                                             'bd': ['game', 'supply', 'key'],
                                             'at': 'rules_data/pampero/definitions/board.yaml:119',
-                                            'id': 7663,
+                                            'id': 7662,
                                         },
                                         'e': {  # rules_data/pampero/definitions/board.yaml:119
                                             'op': 'set',
@@ -3531,27 +3538,27 @@ RECORDS = {
                                                     'k': 'pieces',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'p~5962'},
+                                                'k': {'op': 'var', 'n': 'p~5966'},
                                                 'd': 0,
-                                                'x': 8660,
+                                                'x': 8659,
                                             },
                                             'o': '-=',
-                                            'e': {'op': 'lit', 'v': 1, 'x': 8661},
+                                            'e': {'op': 'lit', 'v': 1, 'x': 8660},
                                             'bd': ['player', 'pieces', 'key'],
                                             'at': 'rules_data/pampero/definitions/board.yaml:119',
-                                            'id': 7664,
+                                            'id': 7663,
                                         },
                                         'at': 'rules_data/pampero/definitions/board.yaml:119',
-                                        'id': 7662,
+                                        'id': 7661,
                                     },
                                     {  # rules_data/pampero/definitions/board.yaml:120
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'places'},
-                                            'k': {'op': 'var', 'n': 's~5963'},
+                                            'k': {'op': 'var', 'n': 's~5967'},
                                             'd': [],
-                                            'x': 8662,
+                                            'x': 8661,
                                         },
                                         'o': '+=',
                                         'e': {
@@ -3561,57 +3568,57 @@ RECORDS = {
                                                     'op': 'obj',
                                                     'k': ['piece', 'owner'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'p~5962'},
+                                                        {'op': 'var', 'n': 'p~5966'},
                                                         {'op': 'var', 'n': 'you'},
                                                     ],
                                                 },
                                             ],
-                                            'x': 8663,
+                                            'x': 8662,
                                         },
                                         'nn': True,
                                         'bd': ['game', 'places', 'key'],
                                         'at': 'rules_data/pampero/definitions/board.yaml:120',
-                                        'id': 7665,
+                                        'id': 7664,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/board.yaml:119',
-                                'id': 7661,
+                                'id': 7660,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:148
                                 'op': 'let',
-                                'v': 'p~5964',
-                                'e': {'op': 'var', 'n': 'p~5956', 'x': 8664},
+                                'v': 'p~5968',
+                                'e': {'op': 'var', 'n': 'p~5960', 'x': 8663},
+                                'at': 'rules_data/pampero/definitions/board.yaml:148',
+                                'id': 7665,
+                            },
+                            {  # rules_data/pampero/definitions/board.yaml:148
+                                'op': 'let',
+                                'v': 's~5969',
+                                'e': {'op': 'var', 'n': 's~5961', 'x': 8664},
                                 'at': 'rules_data/pampero/definitions/board.yaml:148',
                                 'id': 7666,
-                            },
-                            {  # rules_data/pampero/definitions/board.yaml:148
-                                'op': 'let',
-                                'v': 's~5965',
-                                'e': {'op': 'var', 'n': 's~5957', 'x': 8665},
-                                'at': 'rules_data/pampero/definitions/board.yaml:148',
-                                'id': 7667,
                             },
                             {  # rules_data/pampero/definitions/board.yaml:167
                                 'op': 'if',
                                 'c': {
                                     'op': 'fld',
                                     'kind': 'pieces',
-                                    'of': {'op': 'var', 'n': 'p~5964'},
+                                    'of': {'op': 'var', 'n': 'p~5968'},
                                     'f': 'from_grid',
                                     'd': None,
-                                    'x': 8666,
+                                    'x': 8665,
                                 },
                                 't': {  # rules_data/pampero/definitions/board.yaml:167
                                     'op': 'for',
-                                    'v': 'c~5966',
-                                    'src': {'op': 'ids', 'kind': 'grid_columns', 'x': 8667},
+                                    'v': 'c~5970',
+                                    'src': {'op': 'ids', 'kind': 'grid_columns', 'x': 8666},
                                     'w': {
                                         'op': 'cmp',
                                         'o': '==',
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'grid_columns',
-                                            'of': {'op': 'var', 'n': 'c~5966'},
+                                            'of': {'op': 'var', 'n': 'c~5970'},
                                             'f': 'column',
                                             'd': 0,
                                         },
@@ -3656,7 +3663,7 @@ RECORDS = {
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 's~5967',
+                                                        'v': 's~5971',
                                                         'src': {'op': 'st', 'k': 'places'},
                                                         'e': {
                                                             'op': 'fn',
@@ -3664,11 +3671,11 @@ RECORDS = {
                                                             'a': [
                                                                 {
                                                                     'op': 'filt',
-                                                                    'v': 'x~5968',
+                                                                    'v': 'x~5972',
                                                                     'src': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'places'},
-                                                                        'k': {'op': 'var', 'n': 's~5967'},
+                                                                        'k': {'op': 'var', 'n': 's~5971'},
                                                                         'd': [],
                                                                     },
                                                                     'w': {
@@ -3679,7 +3686,7 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'x~5968'},
+                                                                                    'of': {'op': 'var', 'n': 'x~5972'},
                                                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                                                 },
                                                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -3689,7 +3696,7 @@ RECORDS = {
                                                                                 'o': '==',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'x~5968'},
+                                                                                    'of': {'op': 'var', 'n': 'x~5972'},
                                                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                                                 },
                                                                                 'b': {'op': 'var', 'n': 'you'},
@@ -3703,41 +3710,42 @@ RECORDS = {
                                                 ],
                                             },
                                         },
-                                        'x': 8668,
+                                        'x': 8667,
                                     },
                                     'b': {  # rules_data/pampero/definitions/board.yaml:167
                                         'op': 'do',
                                         'e': {
                                             'op': 'fld',
                                             'kind': 'grid_columns',
-                                            'of': {'op': 'var', 'n': 'c~5966'},
+                                            'of': {'op': 'var', 'n': 'c~5970'},
                                             'f': 'tower',
                                             'd': None,
-                                            'x': 8669,
+                                            'x': 8668,
                                         },
                                         'at': 'rules_data/pampero/definitions/board.yaml:167',
-                                        'id': 7670,
+                                        'id': 7669,
                                     },
                                     'at': 'rules_data/pampero/definitions/board.yaml:167',
-                                    'id': 7669,
+                                    'id': 7668,
                                 },
                                 'at': 'rules_data/pampero/definitions/board.yaml:167',
-                                'id': 7668,
+                                'id': 7667,
                             },
                         ],
                         'at': 'rules_data/pampero/definitions/board.yaml:148',
-                        'id': 7658,
+                        'id': 7657,
                     },
                     'at': 'rules_data/pampero/definitions/board.yaml:147',
-                    'id': 7657,
+                    'id': 7656,
                 },
             ],
             'at': 'rules_data/pampero/modules/companies.yaml:25',
-            'id': 7654,
+            'id': 7653,
         },
         'grants': ['helper_moves_first', 'helpers_off_map'],
         'name': {
             'en': 'Place your bulldozer in the Utility Area; move it before building instead of after',
+            'it': "Metti il tuo bulldozer nell'area di servizio; muovilo prima di costruire invece che dopo",
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:25',
@@ -3750,12 +3758,17 @@ RECORDS = {
         'grants': ['swap_card'],
         'name': {
             'en': 'Once per year, you may swap an action card on your company mat for a card in your hand',
+            'it': "Una volta all'anno, puoi scambiare una carta azione della tua plancia con una carta in mano",
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},
         'at': 'rules_data/pampero/modules/companies.yaml:28',
     },
     'company_other': {  # rules_data/pampero/modules/companies.yaml:30
         'id': 'company_other',
+        'name': {
+            'en': 'other company tile (not transcribed)',
+            'it': 'altra tessera compagnia (non trascritta)',
+        },
         'deck': 'companies',
         'module': 'companies',
         'use': 'setup',
@@ -3765,32 +3778,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
-                    'v': 'n~5969',
-                    'e': {'op': 'lit', 'v': 3, 'x': 8670},
+                    'v': 'n~5973',
+                    'e': {'op': 'lit', 'v': 3, 'x': 8669},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
-                    'id': 7672,
+                    'id': 7671,
                 },
                 {  # rules_data/pampero/modules/companies.yaml:31
                     'op': 'let',
-                    'v': 'r~5970',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8671},
+                    'v': 'r~5974',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8670},
                     'at': 'rules_data/pampero/modules/companies.yaml:31',
-                    'id': 7673,
+                    'id': 7672,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5971',
-                            'e': {'op': 'var', 'n': 'n~5969', 'x': 8672},
+                            'v': 'left~5975',
+                            'e': {'op': 'var', 'n': 'n~5973', 'x': 8671},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 7675,
+                            'id': 7674,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5972',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8673},
+                            'v': 'rep~5976',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8672},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3802,32 +3815,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5972'},
+                                                'of': {'op': 'var', 'n': 'rep~5976'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5970'},
+                                        'b': {'op': 'var', 'n': 'r~5974'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5971'},
+                                        'a': {'op': 'var', 'n': 'left~5975'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8674,
+                                'x': 8673,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5973',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8675},
+                                        'v': 'taken~5977',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8674},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 7678,
+                                        'id': 7677,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3837,18 +3850,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 7680,
+                                                    'id': 7679,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8676,
+                                                    'x': 8675,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5974',
+                                                        'v': 'instead~5978',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3859,7 +3872,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5971'},
+                                                                            {'op': 'var', 'n': 'left~5975'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3868,17 +3881,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5972'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5976'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5971'},
+                                                                                'a': {'op': 'var', 'n': 'left~5975'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5972'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5976'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3887,7 +3900,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8677,
+                                                            'x': 8676,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3897,42 +3910,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5973', 'x': 8678},
+                                                            't': {'op': 'var', 'n': 'taken~5977', 'x': 8677},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5974', 'x': 8679},
+                                                            'e': {'op': 'var', 'n': 'instead~5978', 'x': 8678},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7682,
+                                                            'id': 7681,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5974', 'x': 8680},
+                                                            'n': {'op': 'var', 'n': 'instead~5978', 'x': 8679},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5972'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5976'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8681,
+                                                                    'x': 8680,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 7684,
+                                                                'id': 7683,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7683,
+                                                            'id': 7682,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 7681,
+                                                    'id': 7680,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5974'},
+                                                        {'op': 'var', 'n': 'instead~5978'},
                                                     ],
-                                                    'x': 8682,
+                                                    'x': 8681,
                                                 },
                                             },
                                         ],
@@ -3943,43 +3956,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 7679,
+                                        'id': 7678,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5971', 'x': 8683},
+                                        't': {'op': 'var', 'n': 'left~5975', 'x': 8682},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5973', 'x': 8684},
+                                        'e': {'op': 'var', 'n': 'taken~5977', 'x': 8683},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 7685,
+                                        'id': 7684,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 7677,
+                                'id': 7676,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 7676,
+                            'id': 7675,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5975',
-                            'e': {'op': 'var', 'n': 'left~5971', 'x': 8685},
+                            'v': 'n~5979',
+                            'e': {'op': 'var', 'n': 'left~5975', 'x': 8684},
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
+                            'id': 7685,
+                        },
+                        {  # rules_data/pampero/definitions/resources.yaml:62
+                            'op': 'let',
+                            'v': 'r~5980',
+                            'e': {'op': 'var', 'n': 'r~5974', 'x': 8685},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7686,
-                        },
-                        {  # rules_data/pampero/definitions/resources.yaml:62
-                            'op': 'let',
-                            'v': 'r~5976',
-                            'e': {'op': 'var', 'n': 'r~5970', 'x': 8686},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 7687,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5977',
+                                    'v': 'k~5981',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3996,13 +4009,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5976'},
+                                                                'of': {'op': 'var', 'n': 'r~5980'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5975'},
+                                                        'a': {'op': 'var', 'n': 'n~5979'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4010,11 +4023,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5975'},
+                                                                        {'op': 'var', 'n': 'n~5979'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5976'},
+                                                                            'k': {'op': 'var', 'n': 'r~5980'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4025,10 +4038,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8687,
+                                        'x': 8686,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7689,
+                                    'id': 7688,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -4038,16 +4051,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5976'},
+                                            'of': {'op': 'var', 'n': 'r~5980'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8688,
+                                        'x': 8687,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5977', 'x': 8689},
+                                        't': {'op': 'var', 'n': 'k~5981', 'x': 8688},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4064,14 +4077,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5977'},
+                                                                        {'op': 'var', 'n': 'k~5981'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5976'},
+                                                                                'of': {'op': 'var', 'n': 'r~5980'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4082,7 +4095,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5976'},
+                                                                                'k': {'op': 'var', 'n': 'r~5980'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4093,13 +4106,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8690,
+                                            'x': 8689,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7691,
+                                        'id': 7690,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7690,
+                                    'id': 7689,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -4110,15 +4123,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5976'},
+                                        'k': {'op': 'var', 'n': 'r~5980'},
                                         'd': 0,
-                                        'x': 8691,
+                                        'x': 8690,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5977', 'x': 8692},
+                                    'e': {'op': 'var', 'n': 'k~5981', 'x': 8691},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7692,
+                                    'id': 7691,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -4128,30 +4141,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5976'},
+                                            'of': {'op': 'var', 'n': 'r~5980'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8693,
+                                        'x': 8692,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5976'},
+                                            'k': {'op': 'var', 'n': 'r~5980'},
                                             'd': 0,
-                                            'x': 8694,
+                                            'x': 8693,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5977', 'x': 8695},
+                                        'e': {'op': 'var', 'n': 'k~5981', 'x': 8694},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7694,
+                                        'id': 7693,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7693,
+                                    'id': 7692,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -4161,18 +4174,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5976'},
+                                                'of': {'op': 'var', 'n': 'r~5980'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5977'},
+                                                'a': {'op': 'var', 'n': 'k~5981'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8696,
+                                        'x': 8695,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4185,28 +4198,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8697,
+                                            'x': 8696,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5977', 'x': 8698},
+                                        'e': {'op': 'var', 'n': 'k~5981', 'x': 8697},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7696,
+                                        'id': 7695,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7695,
+                                    'id': 7694,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7688,
+                            'id': 7687,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 7674,
+                    'id': 7673,
                 },
             ],
             'at': 'rules_data/pampero/modules/companies.yaml:31',
-            'id': 7671,
+            'id': 7670,
         },
         'placeholder': "six company tiles' effects are not transcribed in the sources",
         'source': {'doc': 'pampero-clear-skies', 'section': 'Company Tiles Explained'},

@@ -43,159 +43,159 @@ K = [
 ]
 
 
-def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5883'), 'instead_of', {}), 'gain', None) == E.get('r~5881'))) and bool((num(E.get('left~5882')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5887'), 'instead_of', {}), 'gain', None) == E.get('r~5885'))) and bool((num(E.get('left~5886')) > num(0))))
 
 
-def x_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5882'), (E.get('left~5882') if (FLD(ctx, K[0], E.get('rep~5883')) == None) else FLD(ctx, K[0], E.get('rep~5883')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5886'), (E.get('left~5886') if (FLD(ctx, K[0], E.get('rep~5887')) == None) else FLD(ctx, K[0], E.get('rep~5887')))]))
 
 
-def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5883'))
+    return FLD(ctx, K[1], E.get('rep~5887'))
 
 
-def x_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5885')}
+    return {'instead': E.get('instead~5889')}
 
 
-def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5886') if (GET(ctx, 'resources', E.get('r~5887'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5886'), KEY(ctx.state.get('supply'), E.get('r~5887'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5890') if (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5890'), KEY(ctx.state.get('supply'), E.get('r~5891'), 0)]))])
 
 
-def x_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5887'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5891'), 'max', None) != None)
 
 
-def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5888'), (num(GET(ctx, 'resources', E.get('r~5887'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5887'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5892'), (num(GET(ctx, 'resources', E.get('r~5891'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)))])])
 
 
-def x_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5887'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)
+
+
+def x_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) != None)
 
 
 def x_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5887'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5891'), 0)
 
 
-def x_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5887'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5891'), 'ledger', None)) and bool((E.get('k~5892') != 0)))
 
 
 def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5887'), 'ledger', None)) and bool((E.get('k~5888') != 0)))
-
-
-def x_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5892'), 'instead_of', {}), 'gain', None) == E.get('r~5890'))) and bool((num(E.get('left~5891')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5896'), 'instead_of', {}), 'gain', None) == E.get('r~5894'))) and bool((num(E.get('left~5895')) > num(0))))
 
 
-def x_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5891'), (E.get('left~5891') if (FLD(ctx, K[0], E.get('rep~5892')) == None) else FLD(ctx, K[0], E.get('rep~5892')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5895'), (E.get('left~5895') if (FLD(ctx, K[0], E.get('rep~5896')) == None) else FLD(ctx, K[0], E.get('rep~5896')))]))
 
 
-def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~5892'))
+    return FLD(ctx, K[1], E.get('rep~5896'))
 
 
-def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~5894')}
+    return {'instead': E.get('instead~5898')}
 
 
-def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5895') if (GET(ctx, 'resources', E.get('r~5896'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5895'), KEY(ctx.state.get('supply'), E.get('r~5896'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5899') if (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5899'), KEY(ctx.state.get('supply'), E.get('r~5900'), 0)]))])
 
 
-def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5896'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5900'), 'max', None) != None)
 
 
-def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5897'), (num(GET(ctx, 'resources', E.get('r~5896'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5896'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5901'), (num(GET(ctx, 'resources', E.get('r~5900'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)))])])
 
 
-def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5896'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)
+
+
+def x_8482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) != None)
 
 
 def x_8483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5896'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5900'), 0)
 
 
-def x_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5896'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5900'), 'ledger', None)) and bool((E.get('k~5901') != 0)))
 
 
 def x_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5896'), 'ledger', None)) and bool((E.get('k~5897') != 0)))
-
-
-def x_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def t_7454(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
+def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -204,12 +204,22 @@ def t_7454(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5880', 1, True)
+    ctx.put(E, 'n~5884', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5881', 'energy', True)
-    return t_7457(ctx, k, s, E)
+    ctx.put(E, 'r~5885', 'energy', True)
+    return t_7456(ctx, k, s, E)
+
+
+def d_7454(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5884', 1, True)
+    return True
 
 
 def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
@@ -218,21 +228,11 @@ def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5880', 1, True)
+    ctx.put(E, 'r~5885', 'energy', True)
     return True
 
 
-def d_7456(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~5881', 'energy', True)
-    return True
-
-
-def t_7457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,58 +242,58 @@ def t_7457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5886', E.get('left~5882'), True)
+        ctx.put(E, 'n~5890', E.get('left~5886'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5887', E.get('r~5881'), True)
-        if not d_7471(ctx, E):
+        ctx.put(E, 'r~5891', E.get('r~5885'), True)
+        if not d_7470(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5882', E.get('n~5880'), True)
-    return t_7459(ctx, r1, s, E)
+    ctx.put(E, 'left~5886', E.get('n~5884'), True)
+    return t_7458(ctx, r1, s, E)
 
 
-def d_7458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5882', E.get('n~5880'), True)
+    ctx.put(E, 'left~5886', E.get('n~5884'), True)
     return True
 
 
-def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8434(ctx, E)))
-    old = E.get('rep~5883', MISSING)
+    items = list(items_of(x_8433(ctx, E)))
+    old = E.get('rep~5887', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5883', old)
+        UNBIND(ctx, 'rep~5887', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5883', item, True)
-            if x_8435(ctx, E):
-                return t_7460(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~5887', item, True)
+            if x_8434(ctx, E):
+                return t_7459(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7460(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -303,41 +303,41 @@ def t_7460(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7468, E, 'left~5882', E.get('taken~5884'))
+        ASSIGN(ctx, 7467, E, 'left~5886', E.get('taken~5888'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5884', 0, True)
-    return t_7462(ctx, r1, s, E)
+    ctx.put(E, 'taken~5888', 0, True)
+    return t_7461(ctx, r1, s, E)
 
 
-def d_7461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5884', 0, True)
+    ctx.put(E, 'taken~5888', 0, True)
     return True
 
 
-def t_7462(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7462, None, [], k)
+    return CHOOSE(ctx, 7461, None, [], k)
 
 
-def d_7463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -346,21 +346,21 @@ def t_7464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7465, E, 'taken~5884', E.get('instead~5885'))
-    return t_7466(ctx, k, s, E)
+    ASSIGN(ctx, 7464, E, 'taken~5888', E.get('instead~5889'))
+    return t_7465(ctx, k, s, E)
 
 
-def d_7465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7465, E, 'taken~5884', E.get('instead~5885'))
+    ASSIGN(ctx, 7464, E, 'taken~5888', E.get('instead~5889'))
     return True
 
 
-def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -369,27 +369,37 @@ def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7467(ctx, lambda: nxt(left - 1), k, E)
+        return t_7466(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5885')))
+    return nxt(num(E.get('instead~5889')))
 
 
-def t_7467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8442(ctx, E), k)
+    return DO(ctx, x_8441(ctx, E), k)
 
 
-def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7468, E, 'left~5882', E.get('taken~5884'))
+    ASSIGN(ctx, 7467, E, 'left~5886', E.get('taken~5888'))
+    return True
+
+
+def d_7468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5890', E.get('left~5886'), True)
     return True
 
 
@@ -399,17 +409,32 @@ def d_7469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5886', E.get('left~5882'), True)
+    ctx.put(E, 'r~5891', E.get('r~5885'), True)
     return True
 
 
-def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5887', E.get('r~5881'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5892', x_8447(ctx, E), True)
+    if not d_7472(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5891'))
+    if c is not None:
+        ASSIGN(ctx, 7474, c, key, E.get('k~5892'))
+    if not d_7475(ctx, E):
+        return False
+    if not d_7477(ctx, E):
+        return False
     return True
 
 
@@ -419,32 +444,21 @@ def d_7471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5888', x_8448(ctx, E), True)
-    if not d_7473(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7475, PL(ctx, E.get('you')).get('stock'), E.get('r~5887'))
-    if c is not None:
-        ASSIGN(ctx, 7475, c, key, E.get('k~5888'))
-    if not d_7476(ctx, E):
-        return False
-    if not d_7478(ctx, E):
-        return False
+    ctx.put(E, 'k~5892', x_8447(ctx, E), True)
     return True
 
 
-def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5888', x_8448(ctx, E), True)
+    if x_8448(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7473, E, 'k~5892', x_8450(ctx, E))
     return True
 
 
@@ -454,33 +468,35 @@ def d_7473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8449(ctx, E):
+    ASSIGN(ctx, 7473, E, 'k~5892', x_8450(ctx, E))
+    return True
+
+
+def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5891'))
+    if c is not None:
+        ASSIGN(ctx, 7474, c, key, E.get('k~5892'))
+    return True
+
+
+def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8453(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7474, E, 'k~5888', x_8451(ctx, E))
-    return True
-
-
-def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7474, E, 'k~5888', x_8451(ctx, E))
-    return True
-
-
-def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7475, PL(ctx, E.get('you')).get('stock'), E.get('r~5887'))
-    if c is not None:
-        ASSIGN(ctx, 7475, c, key, E.get('k~5888'))
+        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5891'))
+        if c is not None:
+            ASSIGN(ctx, 7476, c, key, E.get('k~5892'))
     return True
 
 
@@ -490,25 +506,25 @@ def d_7476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8454(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7477, ctx.state.get('supply'), E.get('r~5887'))
-        if c is not None:
-            ASSIGN(ctx, 7477, c, key, E.get('k~5888'))
+    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5891'))
+    if c is not None:
+        ASSIGN(ctx, 7476, c, key, E.get('k~5892'))
     return True
 
 
-def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7477, ctx.state.get('supply'), E.get('r~5887'))
-    if c is not None:
-        ASSIGN(ctx, 7477, c, key, E.get('k~5888'))
+    if x_8456(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7478, c, key, E.get('k~5892'))
     return True
 
 
@@ -518,29 +534,13 @@ def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8457(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7479, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7479, c, key, E.get('k~5888'))
-    return True
-
-
-def d_7479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7479, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7479, c, key, E.get('k~5888'))
+        ASSIGN(ctx, 7478, c, key, E.get('k~5892'))
     return True
 
 
-def t_7480(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
+def t_7479(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -549,12 +549,22 @@ def t_7480(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~5889', 1, True)
+    ctx.put(E, 'n~5893', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~5890', 'energy', True)
-    return t_7483(ctx, k, s, E)
+    ctx.put(E, 'r~5894', 'energy', True)
+    return t_7482(ctx, k, s, E)
+
+
+def d_7480(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5893', 1, True)
+    return True
 
 
 def d_7481(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
@@ -563,21 +573,11 @@ def d_7481(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5889', 1, True)
+    ctx.put(E, 'r~5894', 'energy', True)
     return True
 
 
-def d_7482(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~5890', 'energy', True)
-    return True
-
-
-def t_7483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -587,58 +587,58 @@ def t_7483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~5895', E.get('left~5891'), True)
+        ctx.put(E, 'n~5899', E.get('left~5895'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~5896', E.get('r~5890'), True)
-        if not d_7497(ctx, E):
+        ctx.put(E, 'r~5900', E.get('r~5894'), True)
+        if not d_7496(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~5891', E.get('n~5889'), True)
-    return t_7485(ctx, r1, s, E)
+    ctx.put(E, 'left~5895', E.get('n~5893'), True)
+    return t_7484(ctx, r1, s, E)
 
 
-def d_7484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~5891', E.get('n~5889'), True)
+    ctx.put(E, 'left~5895', E.get('n~5893'), True)
     return True
 
 
-def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8463(ctx, E)))
-    old = E.get('rep~5892', MISSING)
+    items = list(items_of(x_8462(ctx, E)))
+    old = E.get('rep~5896', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5892', old)
+        UNBIND(ctx, 'rep~5896', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~5892', item, True)
-            if x_8464(ctx, E):
-                return t_7486(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~5896', item, True)
+            if x_8463(ctx, E):
+                return t_7485(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7486(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -648,41 +648,41 @@ def t_7486(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7494, E, 'left~5891', E.get('taken~5893'))
+        ASSIGN(ctx, 7493, E, 'left~5895', E.get('taken~5897'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~5893', 0, True)
-    return t_7488(ctx, r1, s, E)
+    ctx.put(E, 'taken~5897', 0, True)
+    return t_7487(ctx, r1, s, E)
 
 
-def d_7487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~5893', 0, True)
+    ctx.put(E, 'taken~5897', 0, True)
     return True
 
 
-def t_7488(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7488, None, [], k)
+    return CHOOSE(ctx, 7487, None, [], k)
 
 
-def d_7489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -691,21 +691,21 @@ def t_7490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7491, E, 'taken~5893', E.get('instead~5894'))
-    return t_7492(ctx, k, s, E)
+    ASSIGN(ctx, 7490, E, 'taken~5897', E.get('instead~5898'))
+    return t_7491(ctx, k, s, E)
 
 
-def d_7491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7491, E, 'taken~5893', E.get('instead~5894'))
+    ASSIGN(ctx, 7490, E, 'taken~5897', E.get('instead~5898'))
     return True
 
 
-def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7491(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -714,27 +714,37 @@ def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7493(ctx, lambda: nxt(left - 1), k, E)
+        return t_7492(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~5894')))
+    return nxt(num(E.get('instead~5898')))
 
 
-def t_7493(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8471(ctx, E), k)
+    return DO(ctx, x_8470(ctx, E), k)
 
 
-def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7494, E, 'left~5891', E.get('taken~5893'))
+    ASSIGN(ctx, 7493, E, 'left~5895', E.get('taken~5897'))
+    return True
+
+
+def d_7494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~5899', E.get('left~5895'), True)
     return True
 
 
@@ -744,17 +754,32 @@ def d_7495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5895', E.get('left~5891'), True)
+    ctx.put(E, 'r~5900', E.get('r~5894'), True)
     return True
 
 
-def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5896', E.get('r~5890'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5901', x_8476(ctx, E), True)
+    if not d_7498(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5900'))
+    if c is not None:
+        ASSIGN(ctx, 7500, c, key, E.get('k~5901'))
+    if not d_7501(ctx, E):
+        return False
+    if not d_7503(ctx, E):
+        return False
     return True
 
 
@@ -764,32 +789,21 @@ def d_7497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5897', x_8477(ctx, E), True)
-    if not d_7499(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7501, PL(ctx, E.get('you')).get('stock'), E.get('r~5896'))
-    if c is not None:
-        ASSIGN(ctx, 7501, c, key, E.get('k~5897'))
-    if not d_7502(ctx, E):
-        return False
-    if not d_7504(ctx, E):
-        return False
+    ctx.put(E, 'k~5901', x_8476(ctx, E), True)
     return True
 
 
-def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5897', x_8477(ctx, E), True)
+    if x_8477(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7499, E, 'k~5901', x_8479(ctx, E))
     return True
 
 
@@ -799,33 +813,35 @@ def d_7499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8478(ctx, E):
+    ASSIGN(ctx, 7499, E, 'k~5901', x_8479(ctx, E))
+    return True
+
+
+def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5900'))
+    if c is not None:
+        ASSIGN(ctx, 7500, c, key, E.get('k~5901'))
+    return True
+
+
+def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8482(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7500, E, 'k~5897', x_8480(ctx, E))
-    return True
-
-
-def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7500, E, 'k~5897', x_8480(ctx, E))
-    return True
-
-
-def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7501, PL(ctx, E.get('you')).get('stock'), E.get('r~5896'))
-    if c is not None:
-        ASSIGN(ctx, 7501, c, key, E.get('k~5897'))
+        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5900'))
+        if c is not None:
+            ASSIGN(ctx, 7502, c, key, E.get('k~5901'))
     return True
 
 
@@ -835,25 +851,25 @@ def d_7502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8483(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7503, ctx.state.get('supply'), E.get('r~5896'))
-        if c is not None:
-            ASSIGN(ctx, 7503, c, key, E.get('k~5897'))
+    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5900'))
+    if c is not None:
+        ASSIGN(ctx, 7502, c, key, E.get('k~5901'))
     return True
 
 
-def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7503, ctx.state.get('supply'), E.get('r~5896'))
-    if c is not None:
-        ASSIGN(ctx, 7503, c, key, E.get('k~5897'))
+    if x_8485(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7504, c, key, E.get('k~5901'))
     return True
 
 
@@ -863,43 +879,28 @@ def d_7504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8486(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7505, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7505, c, key, E.get('k~5897'))
-    return True
-
-
-def d_7505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7505, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7505, c, key, E.get('k~5897'))
+        ASSIGN(ctx, 7504, c, key, E.get('k~5901'))
     return True
 
 
 TRIALS = {
-    7454: t_7454,
+    7453: t_7453,
+    7454: CPS(d_7454),
     7455: CPS(d_7455),
-    7456: CPS(d_7456),
-    7457: t_7457,
-    7458: CPS(d_7458),
+    7456: t_7456,
+    7457: CPS(d_7457),
+    7458: t_7458,
     7459: t_7459,
-    7460: t_7460,
-    7461: CPS(d_7461),
-    7462: t_7462,
-    7463: CPS(d_7463),
-    7464: t_7464,
-    7465: CPS(d_7465),
+    7460: CPS(d_7460),
+    7461: t_7461,
+    7462: CPS(d_7462),
+    7463: t_7463,
+    7464: CPS(d_7464),
+    7465: t_7465,
     7466: t_7466,
-    7467: t_7467,
+    7467: CPS(d_7467),
     7468: CPS(d_7468),
     7469: CPS(d_7469),
     7470: CPS(d_7470),
@@ -911,21 +912,21 @@ TRIALS = {
     7476: CPS(d_7476),
     7477: CPS(d_7477),
     7478: CPS(d_7478),
-    7479: CPS(d_7479),
-    7480: t_7480,
+    7479: t_7479,
+    7480: CPS(d_7480),
     7481: CPS(d_7481),
-    7482: CPS(d_7482),
-    7483: t_7483,
-    7484: CPS(d_7484),
+    7482: t_7482,
+    7483: CPS(d_7483),
+    7484: t_7484,
     7485: t_7485,
-    7486: t_7486,
-    7487: CPS(d_7487),
-    7488: t_7488,
-    7489: CPS(d_7489),
-    7490: t_7490,
-    7491: CPS(d_7491),
+    7486: CPS(d_7486),
+    7487: t_7487,
+    7488: CPS(d_7488),
+    7489: t_7489,
+    7490: CPS(d_7490),
+    7491: t_7491,
     7492: t_7492,
-    7493: t_7493,
+    7493: CPS(d_7493),
     7494: CPS(d_7494),
     7495: CPS(d_7495),
     7496: CPS(d_7496),
@@ -937,65 +938,64 @@ TRIALS = {
     7502: CPS(d_7502),
     7503: CPS(d_7503),
     7504: CPS(d_7504),
-    7505: CPS(d_7505),
 }
 
 
 CODE = {
+    8433: x_8433,
     8434: x_8434,
-    8435: x_8435,
-    8438: x_8438,
+    8437: x_8437,
+    8441: x_8441,
     8442: x_8442,
-    8443: x_8443,
+    8447: x_8447,
     8448: x_8448,
-    8449: x_8449,
+    8450: x_8450,
     8451: x_8451,
-    8452: x_8452,
+    8453: x_8453,
     8454: x_8454,
-    8455: x_8455,
+    8456: x_8456,
     8457: x_8457,
-    8458: x_8458,
+    8462: x_8462,
     8463: x_8463,
-    8464: x_8464,
-    8467: x_8467,
+    8466: x_8466,
+    8470: x_8470,
     8471: x_8471,
-    8472: x_8472,
+    8476: x_8476,
     8477: x_8477,
-    8478: x_8478,
+    8479: x_8479,
     8480: x_8480,
-    8481: x_8481,
+    8482: x_8482,
     8483: x_8483,
-    8484: x_8484,
+    8485: x_8485,
     8486: x_8486,
-    8487: x_8487,
 }
 AT = {
+    8433: 'rules_data/pampero/definitions/resources.yaml:55',
     8434: 'rules_data/pampero/definitions/resources.yaml:55',
-    8435: 'rules_data/pampero/definitions/resources.yaml:55',
-    8438: 'rules_data/pampero/definitions/resources.yaml:57',
-    8442: 'rules_data/pampero/definitions/resources.yaml:60',
-    8443: 'rules_data/pampero/definitions/resources.yaml:57',
-    8448: 'rules_data/pampero/definitions/resources.yaml:26',
-    8449: 'rules_data/pampero/definitions/resources.yaml:27',
-    8451: 'rules_data/pampero/definitions/resources.yaml:27',
-    8452: 'rules_data/pampero/definitions/resources.yaml:28',
+    8437: 'rules_data/pampero/definitions/resources.yaml:57',
+    8441: 'rules_data/pampero/definitions/resources.yaml:60',
+    8442: 'rules_data/pampero/definitions/resources.yaml:57',
+    8447: 'rules_data/pampero/definitions/resources.yaml:26',
+    8448: 'rules_data/pampero/definitions/resources.yaml:27',
+    8450: 'rules_data/pampero/definitions/resources.yaml:27',
+    8451: 'rules_data/pampero/definitions/resources.yaml:28',
+    8453: 'rules_data/pampero/definitions/resources.yaml:29',
     8454: 'rules_data/pampero/definitions/resources.yaml:29',
-    8455: 'rules_data/pampero/definitions/resources.yaml:29',
+    8456: 'rules_data/pampero/definitions/resources.yaml:30',
     8457: 'rules_data/pampero/definitions/resources.yaml:30',
-    8458: 'rules_data/pampero/definitions/resources.yaml:30',
+    8462: 'rules_data/pampero/definitions/resources.yaml:55',
     8463: 'rules_data/pampero/definitions/resources.yaml:55',
-    8464: 'rules_data/pampero/definitions/resources.yaml:55',
-    8467: 'rules_data/pampero/definitions/resources.yaml:57',
-    8471: 'rules_data/pampero/definitions/resources.yaml:60',
-    8472: 'rules_data/pampero/definitions/resources.yaml:57',
-    8477: 'rules_data/pampero/definitions/resources.yaml:26',
-    8478: 'rules_data/pampero/definitions/resources.yaml:27',
-    8480: 'rules_data/pampero/definitions/resources.yaml:27',
-    8481: 'rules_data/pampero/definitions/resources.yaml:28',
+    8466: 'rules_data/pampero/definitions/resources.yaml:57',
+    8470: 'rules_data/pampero/definitions/resources.yaml:60',
+    8471: 'rules_data/pampero/definitions/resources.yaml:57',
+    8476: 'rules_data/pampero/definitions/resources.yaml:26',
+    8477: 'rules_data/pampero/definitions/resources.yaml:27',
+    8479: 'rules_data/pampero/definitions/resources.yaml:27',
+    8480: 'rules_data/pampero/definitions/resources.yaml:28',
+    8482: 'rules_data/pampero/definitions/resources.yaml:29',
     8483: 'rules_data/pampero/definitions/resources.yaml:29',
-    8484: 'rules_data/pampero/definitions/resources.yaml:29',
+    8485: 'rules_data/pampero/definitions/resources.yaml:30',
     8486: 'rules_data/pampero/definitions/resources.yaml:30',
-    8487: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1009,32 +1009,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'n~5880',
-                    'e': {'op': 'lit', 'v': 1, 'x': 8431},
+                    'v': 'n~5884',
+                    'e': {'op': 'lit', 'v': 1, 'x': 8430},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
-                    'id': 7455,
+                    'id': 7454,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:12
                     'op': 'let',
-                    'v': 'r~5881',
-                    'e': {'op': 'lit', 'v': 'energy', 'x': 8432},
+                    'v': 'r~5885',
+                    'e': {'op': 'lit', 'v': 'energy', 'x': 8431},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
-                    'id': 7456,
+                    'id': 7455,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5882',
-                            'e': {'op': 'var', 'n': 'n~5880', 'x': 8433},
+                            'v': 'left~5886',
+                            'e': {'op': 'var', 'n': 'n~5884', 'x': 8432},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 7458,
+                            'id': 7457,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5883',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8434},
+                            'v': 'rep~5887',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8433},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1046,32 +1046,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5883'},
+                                                'of': {'op': 'var', 'n': 'rep~5887'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5881'},
+                                        'b': {'op': 'var', 'n': 'r~5885'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5882'},
+                                        'a': {'op': 'var', 'n': 'left~5886'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8435,
+                                'x': 8434,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5884',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8436},
+                                        'v': 'taken~5888',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8435},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 7461,
+                                        'id': 7460,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -1081,18 +1081,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 7463,
+                                                    'id': 7462,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8437,
+                                                    'x': 8436,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5885',
+                                                        'v': 'instead~5889',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1103,7 +1103,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5882'},
+                                                                            {'op': 'var', 'n': 'left~5886'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1112,17 +1112,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5883'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5887'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5882'},
+                                                                                'a': {'op': 'var', 'n': 'left~5886'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5883'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5887'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1131,7 +1131,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8438,
+                                                            'x': 8437,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1141,42 +1141,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5884', 'x': 8439},
+                                                            't': {'op': 'var', 'n': 'taken~5888', 'x': 8438},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5885', 'x': 8440},
+                                                            'e': {'op': 'var', 'n': 'instead~5889', 'x': 8439},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7465,
+                                                            'id': 7464,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5885', 'x': 8441},
+                                                            'n': {'op': 'var', 'n': 'instead~5889', 'x': 8440},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5883'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5887'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8442,
+                                                                    'x': 8441,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 7467,
+                                                                'id': 7466,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7466,
+                                                            'id': 7465,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 7464,
+                                                    'id': 7463,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5885'},
+                                                        {'op': 'var', 'n': 'instead~5889'},
                                                     ],
-                                                    'x': 8443,
+                                                    'x': 8442,
                                                 },
                                             },
                                         ],
@@ -1187,43 +1187,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 7462,
+                                        'id': 7461,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5882', 'x': 8444},
+                                        't': {'op': 'var', 'n': 'left~5886', 'x': 8443},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5884', 'x': 8445},
+                                        'e': {'op': 'var', 'n': 'taken~5888', 'x': 8444},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 7468,
+                                        'id': 7467,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 7460,
+                                'id': 7459,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 7459,
+                            'id': 7458,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5886',
-                            'e': {'op': 'var', 'n': 'left~5882', 'x': 8446},
+                            'v': 'n~5890',
+                            'e': {'op': 'var', 'n': 'left~5886', 'x': 8445},
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
+                            'id': 7468,
+                        },
+                        {  # rules_data/pampero/definitions/resources.yaml:62
+                            'op': 'let',
+                            'v': 'r~5891',
+                            'e': {'op': 'var', 'n': 'r~5885', 'x': 8446},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7469,
-                        },
-                        {  # rules_data/pampero/definitions/resources.yaml:62
-                            'op': 'let',
-                            'v': 'r~5887',
-                            'e': {'op': 'var', 'n': 'r~5881', 'x': 8447},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 7470,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5888',
+                                    'v': 'k~5892',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1240,13 +1240,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5887'},
+                                                                'of': {'op': 'var', 'n': 'r~5891'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5886'},
+                                                        'a': {'op': 'var', 'n': 'n~5890'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1254,11 +1254,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5886'},
+                                                                        {'op': 'var', 'n': 'n~5890'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5887'},
+                                                                            'k': {'op': 'var', 'n': 'r~5891'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1269,10 +1269,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8448,
+                                        'x': 8447,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7472,
+                                    'id': 7471,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -1282,16 +1282,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5887'},
+                                            'of': {'op': 'var', 'n': 'r~5891'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8449,
+                                        'x': 8448,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5888', 'x': 8450},
+                                        't': {'op': 'var', 'n': 'k~5892', 'x': 8449},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1308,14 +1308,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5888'},
+                                                                        {'op': 'var', 'n': 'k~5892'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5887'},
+                                                                                'of': {'op': 'var', 'n': 'r~5891'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1326,7 +1326,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5887'},
+                                                                                'k': {'op': 'var', 'n': 'r~5891'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1337,13 +1337,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8451,
+                                            'x': 8450,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7474,
+                                        'id': 7473,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7473,
+                                    'id': 7472,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -1354,15 +1354,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5887'},
+                                        'k': {'op': 'var', 'n': 'r~5891'},
                                         'd': 0,
-                                        'x': 8452,
+                                        'x': 8451,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5888', 'x': 8453},
+                                    'e': {'op': 'var', 'n': 'k~5892', 'x': 8452},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7475,
+                                    'id': 7474,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -1372,30 +1372,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5887'},
+                                            'of': {'op': 'var', 'n': 'r~5891'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8454,
+                                        'x': 8453,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5887'},
+                                            'k': {'op': 'var', 'n': 'r~5891'},
                                             'd': 0,
-                                            'x': 8455,
+                                            'x': 8454,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5888', 'x': 8456},
+                                        'e': {'op': 'var', 'n': 'k~5892', 'x': 8455},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7477,
+                                        'id': 7476,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7476,
+                                    'id': 7475,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -1405,18 +1405,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5887'},
+                                                'of': {'op': 'var', 'n': 'r~5891'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5888'},
+                                                'a': {'op': 'var', 'n': 'k~5892'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8457,
+                                        'x': 8456,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -1429,28 +1429,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8458,
+                                            'x': 8457,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5888', 'x': 8459},
+                                        'e': {'op': 'var', 'n': 'k~5892', 'x': 8458},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7479,
+                                        'id': 7478,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7478,
+                                    'id': 7477,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7471,
+                            'id': 7470,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 7457,
+                    'id': 7456,
                 },
             ],
             'at': 'rules_data/pampero/items/connection_tiles.yaml:12',
-            'id': 7454,
+            'id': 7453,
         },
         'numbers': {'energy': 1},
         'placeholder': 'base connection tile texts are not in the sources',
@@ -1469,32 +1469,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'n~5889',
-                    'e': {'op': 'lit', 'v': 1, 'x': 8460},
+                    'v': 'n~5893',
+                    'e': {'op': 'lit', 'v': 1, 'x': 8459},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
-                    'id': 7481,
+                    'id': 7480,
                 },
                 {  # rules_data/pampero/items/connection_tiles.yaml:19
                     'op': 'let',
-                    'v': 'r~5890',
-                    'e': {'op': 'lit', 'v': 'energy', 'x': 8461},
+                    'v': 'r~5894',
+                    'e': {'op': 'lit', 'v': 'energy', 'x': 8460},
                     'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
-                    'id': 7482,
+                    'id': 7481,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~5891',
-                            'e': {'op': 'var', 'n': 'n~5889', 'x': 8462},
+                            'v': 'left~5895',
+                            'e': {'op': 'var', 'n': 'n~5893', 'x': 8461},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 7484,
+                            'id': 7483,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~5892',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8463},
+                            'v': 'rep~5896',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8462},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1506,32 +1506,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~5892'},
+                                                'of': {'op': 'var', 'n': 'rep~5896'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~5890'},
+                                        'b': {'op': 'var', 'n': 'r~5894'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~5891'},
+                                        'a': {'op': 'var', 'n': 'left~5895'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8464,
+                                'x': 8463,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~5893',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8465},
+                                        'v': 'taken~5897',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8464},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 7487,
+                                        'id': 7486,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -1541,18 +1541,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 7489,
+                                                    'id': 7488,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8466,
+                                                    'x': 8465,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~5894',
+                                                        'v': 'instead~5898',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1563,7 +1563,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~5891'},
+                                                                            {'op': 'var', 'n': 'left~5895'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1572,17 +1572,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~5892'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~5896'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~5891'},
+                                                                                'a': {'op': 'var', 'n': 'left~5895'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~5892'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~5896'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1591,7 +1591,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8467,
+                                                            'x': 8466,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1601,42 +1601,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~5893', 'x': 8468},
+                                                            't': {'op': 'var', 'n': 'taken~5897', 'x': 8467},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~5894', 'x': 8469},
+                                                            'e': {'op': 'var', 'n': 'instead~5898', 'x': 8468},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7491,
+                                                            'id': 7490,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~5894', 'x': 8470},
+                                                            'n': {'op': 'var', 'n': 'instead~5898', 'x': 8469},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~5892'},
+                                                                    'of': {'op': 'var', 'n': 'rep~5896'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8471,
+                                                                    'x': 8470,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 7493,
+                                                                'id': 7492,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7492,
+                                                            'id': 7491,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 7490,
+                                                    'id': 7489,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~5894'},
+                                                        {'op': 'var', 'n': 'instead~5898'},
                                                     ],
-                                                    'x': 8472,
+                                                    'x': 8471,
                                                 },
                                             },
                                         ],
@@ -1647,43 +1647,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 7488,
+                                        'id': 7487,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~5891', 'x': 8473},
+                                        't': {'op': 'var', 'n': 'left~5895', 'x': 8472},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~5893', 'x': 8474},
+                                        'e': {'op': 'var', 'n': 'taken~5897', 'x': 8473},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 7494,
+                                        'id': 7493,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 7486,
+                                'id': 7485,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 7485,
+                            'id': 7484,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~5895',
-                            'e': {'op': 'var', 'n': 'left~5891', 'x': 8475},
+                            'v': 'n~5899',
+                            'e': {'op': 'var', 'n': 'left~5895', 'x': 8474},
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
+                            'id': 7494,
+                        },
+                        {  # rules_data/pampero/definitions/resources.yaml:62
+                            'op': 'let',
+                            'v': 'r~5900',
+                            'e': {'op': 'var', 'n': 'r~5894', 'x': 8475},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7495,
-                        },
-                        {  # rules_data/pampero/definitions/resources.yaml:62
-                            'op': 'let',
-                            'v': 'r~5896',
-                            'e': {'op': 'var', 'n': 'r~5890', 'x': 8476},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 7496,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5897',
+                                    'v': 'k~5901',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1700,13 +1700,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5896'},
+                                                                'of': {'op': 'var', 'n': 'r~5900'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5895'},
+                                                        'a': {'op': 'var', 'n': 'n~5899'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1714,11 +1714,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5895'},
+                                                                        {'op': 'var', 'n': 'n~5899'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5896'},
+                                                                            'k': {'op': 'var', 'n': 'r~5900'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1729,10 +1729,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8477,
+                                        'x': 8476,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7498,
+                                    'id': 7497,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -1742,16 +1742,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5896'},
+                                            'of': {'op': 'var', 'n': 'r~5900'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8478,
+                                        'x': 8477,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5897', 'x': 8479},
+                                        't': {'op': 'var', 'n': 'k~5901', 'x': 8478},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1768,14 +1768,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5897'},
+                                                                        {'op': 'var', 'n': 'k~5901'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5896'},
+                                                                                'of': {'op': 'var', 'n': 'r~5900'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1786,7 +1786,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5896'},
+                                                                                'k': {'op': 'var', 'n': 'r~5900'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1797,13 +1797,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8480,
+                                            'x': 8479,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7500,
+                                        'id': 7499,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7499,
+                                    'id': 7498,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -1814,15 +1814,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5896'},
+                                        'k': {'op': 'var', 'n': 'r~5900'},
                                         'd': 0,
-                                        'x': 8481,
+                                        'x': 8480,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5897', 'x': 8482},
+                                    'e': {'op': 'var', 'n': 'k~5901', 'x': 8481},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7501,
+                                    'id': 7500,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -1832,30 +1832,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5896'},
+                                            'of': {'op': 'var', 'n': 'r~5900'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8483,
+                                        'x': 8482,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5896'},
+                                            'k': {'op': 'var', 'n': 'r~5900'},
                                             'd': 0,
-                                            'x': 8484,
+                                            'x': 8483,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5897', 'x': 8485},
+                                        'e': {'op': 'var', 'n': 'k~5901', 'x': 8484},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7503,
+                                        'id': 7502,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7502,
+                                    'id': 7501,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -1865,18 +1865,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5896'},
+                                                'of': {'op': 'var', 'n': 'r~5900'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5897'},
+                                                'a': {'op': 'var', 'n': 'k~5901'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8486,
+                                        'x': 8485,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -1889,28 +1889,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8487,
+                                            'x': 8486,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5897', 'x': 8488},
+                                        'e': {'op': 'var', 'n': 'k~5901', 'x': 8487},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7505,
+                                        'id': 7504,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7504,
+                                    'id': 7503,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7497,
+                            'id': 7496,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 7483,
+                    'id': 7482,
                 },
             ],
             'at': 'rules_data/pampero/items/connection_tiles.yaml:19',
-            'id': 7480,
+            'id': 7479,
         },
         'numbers': {'energy': 2},
         'placeholder': 'base connection tile texts are not in the sources',

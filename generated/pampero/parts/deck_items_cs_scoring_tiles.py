@@ -41,118 +41,118 @@ K = [
 ]
 
 
-def x_8699(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:8
+def x_8698(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_5980: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_5981, 'value', None) if (GET(ctx, 'grid_columns', v_g_5981, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5981, 'column', 0)) for v_g_5981 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5981, 'column', 0) == v_col_5980)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5979, 'column', 0) for v_x_5979 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5979, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5978, {}), 'cell', None))])) for v_c_5978 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5978, {}), 'tags', None))]))))
+    return MEMO(ctx, (8698, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_5984: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_5985, 'value', None) if (GET(ctx, 'grid_columns', v_g_5985, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5985, 'column', 0)) for v_g_5985 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5985, 'column', 0) == v_col_5984)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5983, 'column', 0) for v_x_5983 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5983, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5982, {}), 'cell', None))])) for v_c_5982 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('residential', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5982, {}), 'tags', None))]))))
 
 
-def x_8700(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:11
+def x_8699(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:11
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_5984: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_5985, 'value', None) if (GET(ctx, 'grid_columns', v_g_5985, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5985, 'column', 0)) for v_g_5985 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5985, 'column', 0) == v_col_5984)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5983, 'column', 0) for v_x_5983 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5983, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5982, {}), 'cell', None))])) for v_c_5982 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('resort', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5982, {}), 'tags', None))]))))
+    return MEMO(ctx, (8699, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_5988: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_5989, 'value', None) if (GET(ctx, 'grid_columns', v_g_5989, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5989, 'column', 0)) for v_g_5989 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5989, 'column', 0) == v_col_5988)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5987, 'column', 0) for v_x_5987 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5987, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5986, {}), 'cell', None))])) for v_c_5986 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('resort', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5986, {}), 'tags', None))]))))
 
 
-def x_8701(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:14
+def x_8700(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_5988: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_5989, 'value', None) if (GET(ctx, 'grid_columns', v_g_5989, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5989, 'column', 0)) for v_g_5989 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5989, 'column', 0) == v_col_5988)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5987, 'column', 0) for v_x_5987 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5987, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5986, {}), 'cell', None))])) for v_c_5986 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('industrial', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5986, {}), 'tags', None))]))))
+    return MEMO(ctx, (8700, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_5992: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_5993, 'value', None) if (GET(ctx, 'grid_columns', v_g_5993, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5993, 'column', 0)) for v_g_5993 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5993, 'column', 0) == v_col_5992)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5991, 'column', 0) for v_x_5991 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5991, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5990, {}), 'cell', None))])) for v_c_5990 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('industrial', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5990, {}), 'tags', None))]))))
 
 
-def x_8702(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:17
+def x_8701(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_5992: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_5993, 'value', None) if (GET(ctx, 'grid_columns', v_g_5993, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5993, 'column', 0)) for v_g_5993 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5993, 'column', 0) == v_col_5992)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5991, 'column', 0) for v_x_5991 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5991, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5990, {}), 'cell', None))])) for v_c_5990 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('commercial', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5990, {}), 'tags', None))]))))
+    return MEMO(ctx, (8701, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_5996: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_5997, 'value', None) if (GET(ctx, 'grid_columns', v_g_5997, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5997, 'column', 0)) for v_g_5997 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5997, 'column', 0) == v_col_5996)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5995, 'column', 0) for v_x_5995 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5995, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5994, {}), 'cell', None))])) for v_c_5994 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('commercial', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5994, {}), 'tags', None))]))))
 
 
-def x_8703(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:20
+def x_8702(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:20
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_5996: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_5997, 'value', None) if (GET(ctx, 'grid_columns', v_g_5997, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_5997, 'column', 0)) for v_g_5997 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_5997, 'column', 0) == v_col_5996)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5995, 'column', 0) for v_x_5995 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5995, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5994, {}), 'cell', None))])) for v_c_5994 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5994, {}), 'tags', None))]))))
+    return MEMO(ctx, (8702, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6000: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6001, 'value', None) if (GET(ctx, 'grid_columns', v_g_6001, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6001, 'column', 0)) for v_g_6001 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6001, 'column', 0) == v_col_6000)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5999, 'column', 0) for v_x_5999 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5999, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5998, {}), 'cell', None))])) for v_c_5998 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5998, {}), 'tags', None))]))))
 
 
-def x_8704(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:23
+def x_8703(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:23
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6000: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6001, 'value', None) if (GET(ctx, 'grid_columns', v_g_6001, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6001, 'column', 0)) for v_g_6001 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6001, 'column', 0) == v_col_6000)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_5999, 'column', 0) for v_x_5999 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_5999, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5998, {}), 'cell', None))])) for v_c_5998 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_5998, {}), 'tags', None))]))))
+    return MEMO(ctx, (8703, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6004: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6005, 'value', None) if (GET(ctx, 'grid_columns', v_g_6005, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6005, 'column', 0)) for v_g_6005 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6005, 'column', 0) == v_col_6004)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6003, 'column', 0) for v_x_6003 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6003, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6002, {}), 'cell', None))])) for v_c_6002 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6002, {}), 'tags', None))]))))
 
 
-def x_8705(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:26
+def x_8704(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6004: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6005, 'value', None) if (GET(ctx, 'grid_columns', v_g_6005, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6005, 'column', 0)) for v_g_6005 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6005, 'column', 0) == v_col_6004)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6003, 'column', 0) for v_x_6003 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6003, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6002, {}), 'cell', None))])) for v_c_6002 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6002, {}), 'tags', None))]))))
+    return MEMO(ctx, (8704, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6008: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6009, 'value', None) if (GET(ctx, 'grid_columns', v_g_6009, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6009, 'column', 0)) for v_g_6009 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6009, 'column', 0) == v_col_6008)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6007, 'column', 0) for v_x_6007 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6007, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6006, {}), 'cell', None))])) for v_c_6006 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6006, {}), 'tags', None))]))))
 
 
-def x_8706(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:29
+def x_8705(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6008: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6009, 'value', None) if (GET(ctx, 'grid_columns', v_g_6009, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6009, 'column', 0)) for v_g_6009 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6009, 'column', 0) == v_col_6008)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6007, 'column', 0) for v_x_6007 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6007, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6006, {}), 'cell', None))])) for v_c_6006 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6006, {}), 'tags', None))]))))
+    return MEMO(ctx, (8705, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6012: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6013, 'value', None) if (GET(ctx, 'grid_columns', v_g_6013, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6013, 'column', 0)) for v_g_6013 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6013, 'column', 0) == v_col_6012)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6011, 'column', 0) for v_x_6011 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6011, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6010, {}), 'cell', None))])) for v_c_6010 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6010, {}), 'tags', None))]))))
 
 
-def x_8707(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:32
+def x_8706(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6012: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6013, 'value', None) if (GET(ctx, 'grid_columns', v_g_6013, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6013, 'column', 0)) for v_g_6013 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6013, 'column', 0) == v_col_6012)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6011, 'column', 0) for v_x_6011 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6011, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6010, {}), 'cell', None))])) for v_c_6010 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('single_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6010, {}), 'tags', None))]))))
+    return MEMO(ctx, (8706, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6016: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6017, 'value', None) if (GET(ctx, 'grid_columns', v_g_6017, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6017, 'column', 0)) for v_g_6017 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6017, 'column', 0) == v_col_6016)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6015, 'column', 0) for v_x_6015 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6015, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6014, {}), 'cell', None))])) for v_c_6014 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('single_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6014, {}), 'tags', None))]))))
 
 
-def x_8708(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:35
+def x_8707(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:35
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6016: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6017, 'value', None) if (GET(ctx, 'grid_columns', v_g_6017, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6017, 'column', 0)) for v_g_6017 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6017, 'column', 0) == v_col_6016)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6015, 'column', 0) for v_x_6015 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6015, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6014, {}), 'cell', None))])) for v_c_6014 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('a', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6014, {}), 'tags', None))]))))
+    return MEMO(ctx, (8707, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6020: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6021, 'value', None) if (GET(ctx, 'grid_columns', v_g_6021, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6021, 'column', 0)) for v_g_6021 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6021, 'column', 0) == v_col_6020)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6019, 'column', 0) for v_x_6019 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6019, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6018, {}), 'cell', None))])) for v_c_6018 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('a', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6018, {}), 'tags', None))]))))
 
 
-def x_8709(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:38
+def x_8708(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:38
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6020: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6021, 'value', None) if (GET(ctx, 'grid_columns', v_g_6021, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6021, 'column', 0)) for v_g_6021 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6021, 'column', 0) == v_col_6020)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6019, 'column', 0) for v_x_6019 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6019, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6018, {}), 'cell', None))])) for v_c_6018 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('b1', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6018, {}), 'tags', None))]))))
+    return MEMO(ctx, (8708, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6024: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6025, 'value', None) if (GET(ctx, 'grid_columns', v_g_6025, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6025, 'column', 0)) for v_g_6025 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6025, 'column', 0) == v_col_6024)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6023, 'column', 0) for v_x_6023 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6023, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6022, {}), 'cell', None))])) for v_c_6022 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('b1', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6022, {}), 'tags', None))]))))
 
 
-def x_8710(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:41
+def x_8709(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6024: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6025, 'value', None) if (GET(ctx, 'grid_columns', v_g_6025, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6025, 'column', 0)) for v_g_6025 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6025, 'column', 0) == v_col_6024)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6023, 'column', 0) for v_x_6023 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6023, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6022, {}), 'cell', None))])) for v_c_6022 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('b2', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6022, {}), 'tags', None))]))))
+    return MEMO(ctx, (8709, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6028: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6029, 'value', None) if (GET(ctx, 'grid_columns', v_g_6029, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6029, 'column', 0)) for v_g_6029 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6029, 'column', 0) == v_col_6028)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6027, 'column', 0) for v_x_6027 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6027, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6026, {}), 'cell', None))])) for v_c_6026 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('b2', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6026, {}), 'tags', None))]))))
 
 
-def x_8711(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
+def x_8710(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6028: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6029, 'value', None) if (GET(ctx, 'grid_columns', v_g_6029, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6029, 'column', 0)) for v_g_6029 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6029, 'column', 0) == v_col_6028)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6027, 'column', 0) for v_x_6027 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6027, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6026, {}), 'cell', None))])) for v_c_6026 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6026, {}), 'tags', None))]))))
+    return MEMO(ctx, (8710, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(1) * num(CALL(ctx, 'sum', None, [(lambda v_col_6032: CALL(ctx, 'max', None, [(GET(ctx, 'grid_columns', v_g_6033, 'value', None) if (GET(ctx, 'grid_columns', v_g_6033, 'value', None) != None) else GET(ctx, 'grid_columns', v_g_6033, 'column', 0)) for v_g_6033 in items_of(IDS(ctx, 'grid_columns')) if (GET(ctx, 'grid_columns', v_g_6033, 'column', 0) == v_col_6032)]))(CALL(ctx, 'max', None, [GET(ctx, 'grid_cells', v_x_6031, 'column', 0) for v_x_6031 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6031, 'key', None) == KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6030, {}), 'cell', None))])) for v_c_6030 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6030, {}), 'tags', None))]))))
 
 
-def x_8712(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
+def x_8711(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6031 for v_x_6031 in items_of(KEY(ctx.state.get('places'), v_s_6030, [])) if (KEY(v_x_6031, 'owner', None) == E.get('you'))]) for v_s_6030 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6030, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6030, 'area', None) == 'a1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6030, 'area', None), 'zone', None) == 'a1')))))]))))
+    return MEMO(ctx, (8711, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6035 for v_x_6035 in items_of(KEY(ctx.state.get('places'), v_s_6034, [])) if (KEY(v_x_6035, 'owner', None) == E.get('you'))]) for v_s_6034 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6034, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6034, 'area', None) == 'a1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6034, 'area', None), 'zone', None) == 'a1')))))]))))
 
 
-def x_8713(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
+def x_8712(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6033 for v_x_6033 in items_of(KEY(ctx.state.get('places'), v_s_6032, [])) if (KEY(v_x_6033, 'owner', None) == E.get('you'))]) for v_s_6032 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6032, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6032, 'area', None) == 'a2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6032, 'area', None), 'zone', None) == 'a2')))))]))))
+    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6037 for v_x_6037 in items_of(KEY(ctx.state.get('places'), v_s_6036, [])) if (KEY(v_x_6037, 'owner', None) == E.get('you'))]) for v_s_6036 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6036, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6036, 'area', None) == 'a2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6036, 'area', None), 'zone', None) == 'a2')))))]))))
 
 
-def x_8714(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
+def x_8713(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6035 for v_x_6035 in items_of(KEY(ctx.state.get('places'), v_s_6034, [])) if (KEY(v_x_6035, 'owner', None) == E.get('you'))]) for v_s_6034 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6034, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6034, 'area', None) == 'a3')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6034, 'area', None), 'zone', None) == 'a3')))))]))))
+    return MEMO(ctx, (8713, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6039 for v_x_6039 in items_of(KEY(ctx.state.get('places'), v_s_6038, [])) if (KEY(v_x_6039, 'owner', None) == E.get('you'))]) for v_s_6038 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6038, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6038, 'area', None) == 'a3')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6038, 'area', None), 'zone', None) == 'a3')))))]))))
 
 
-def x_8715(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
+def x_8714(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6037 for v_x_6037 in items_of(KEY(ctx.state.get('places'), v_s_6036, [])) if (KEY(v_x_6037, 'owner', None) == E.get('you'))]) for v_s_6036 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6036, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6036, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6036, 'area', None), 'zone', None) == 'b1')))))]))))
+    return MEMO(ctx, (8714, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6041 for v_x_6041 in items_of(KEY(ctx.state.get('places'), v_s_6040, [])) if (KEY(v_x_6041, 'owner', None) == E.get('you'))]) for v_s_6040 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6040, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6040, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6040, 'area', None), 'zone', None) == 'b1')))))]))))
 
 
-def x_8716(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
+def x_8715(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6039 for v_x_6039 in items_of(KEY(ctx.state.get('places'), v_s_6038, [])) if (KEY(v_x_6039, 'owner', None) == E.get('you'))]) for v_s_6038 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6038, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6038, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6038, 'area', None), 'zone', None) == 'b2')))))]))))
+    return MEMO(ctx, (8715, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6043 for v_x_6043 in items_of(KEY(ctx.state.get('places'), v_s_6042, [])) if (KEY(v_x_6043, 'owner', None) == E.get('you'))]) for v_s_6042 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6042, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6042, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6042, 'area', None), 'zone', None) == 'b2')))))]))))
 
 
-def x_8717(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
+def x_8716(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8717, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6041 for v_x_6041 in items_of(KEY(ctx.state.get('places'), v_s_6040, [])) if (KEY(v_x_6041, 'owner', None) == E.get('you'))]) for v_s_6040 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6040, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6040, 'area', None) == 'c')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6040, 'area', None), 'zone', None) == 'c')))))]))))
+    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(2) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6045 for v_x_6045 in items_of(KEY(ctx.state.get('places'), v_s_6044, [])) if (KEY(v_x_6045, 'owner', None) == E.get('you'))]) for v_s_6044 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6044, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6044, 'area', None) == 'c')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6044, 'area', None), 'zone', None) == 'c')))))]))))
 
 
 
@@ -162,6 +162,7 @@ TRIALS = {
 
 
 CODE = {
+    8698: x_8698,
     8699: x_8699,
     8700: x_8700,
     8701: x_8701,
@@ -180,28 +181,27 @@ CODE = {
     8714: x_8714,
     8715: x_8715,
     8716: x_8716,
-    8717: x_8717,
 }
 AT = {
-    8699: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:8',
-    8700: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:11',
-    8701: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:14',
-    8702: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:17',
-    8703: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:20',
-    8704: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:23',
-    8705: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:26',
-    8706: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:29',
-    8707: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:32',
-    8708: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:35',
-    8709: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:38',
-    8710: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:41',
-    8711: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:44',
-    8712: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:47',
-    8713: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:50',
-    8714: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:53',
-    8715: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:56',
-    8716: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:59',
-    8717: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:62',
+    8698: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:8',
+    8699: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:11',
+    8700: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:14',
+    8701: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:17',
+    8702: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:20',
+    8703: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:23',
+    8704: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:26',
+    8705: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:29',
+    8706: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:32',
+    8707: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:35',
+    8708: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:38',
+    8709: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:41',
+    8710: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:44',
+    8711: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:47',
+    8712: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:50',
+    8713: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:53',
+    8714: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:56',
+    8715: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:59',
+    8716: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:62',
 }
 
 
@@ -213,156 +213,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': 'Every residential contract tile scores the value of the column it is in',
-        },
-        'score': {
-            'op': 'ar',
-            'o': '*',
-            'a': {'op': 'lit', 'v': 1},
-            'b': {
-                'op': 'fn',
-                'f': 'sum',
-                'a': [
-                    {
-                        'op': 'mapc',
-                        'v': 'c~5978',
-                        'src': {
-                            'op': 'st',
-                            'k': 'contracts',
-                            'p': {'op': 'var', 'n': 'you'},
-                        },
-                        'e': {
-                            'op': 'letx',
-                            'v': 'col~5980',
-                            'e': {
-                                'op': 'fn',
-                                'f': 'max',
-                                'a': [
-                                    {
-                                        'op': 'mapc',
-                                        'v': 'x~5979',
-                                        'src': {'op': 'ids', 'kind': 'grid_cells'},
-                                        'e': {
-                                            'op': 'fld',
-                                            'kind': 'grid_cells',
-                                            'of': {'op': 'var', 'n': 'x~5979'},
-                                            'f': 'column',
-                                            'd': 0,
-                                        },
-                                        'w': {
-                                            'op': 'cmp',
-                                            'o': '==',
-                                            'a': {
-                                                'op': 'fld',
-                                                'kind': 'grid_cells',
-                                                'of': {'op': 'var', 'n': 'x~5979'},
-                                                'f': 'key',
-                                                'd': None,
-                                            },
-                                            'b': {
-                                                'op': 'key',
-                                                'of': {
-                                                    'op': 'key',
-                                                    'of': {
-                                                        'op': 'st',
-                                                        'k': 'contracts',
-                                                        'p': {'op': 'var', 'n': 'you'},
-                                                    },
-                                                    'k': {'op': 'var', 'n': 'c~5978'},
-                                                    'd': {},
-                                                },
-                                                'k': {'op': 'lit', 'v': 'cell'},
-                                            },
-                                        },
-                                    },
-                                ],
-                            },
-                            'b': {
-                                'op': 'fn',
-                                'f': 'max',
-                                'a': [
-                                    {
-                                        'op': 'mapc',
-                                        'v': 'g~5981',
-                                        'src': {'op': 'ids', 'kind': 'grid_columns'},
-                                        'e': {
-                                            'op': 'cond',
-                                            'c': {
-                                                'op': 'cmp',
-                                                'o': '!=',
-                                                'a': {
-                                                    'op': 'fld',
-                                                    'kind': 'grid_columns',
-                                                    'of': {'op': 'var', 'n': 'g~5981'},
-                                                    'f': 'value',
-                                                    'd': None,
-                                                },
-                                                'b': {'op': 'lit', 'v': None},
-                                            },
-                                            'a': {
-                                                'op': 'fld',
-                                                'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5981'},
-                                                'f': 'value',
-                                                'd': None,
-                                            },
-                                            'b': {
-                                                'op': 'fld',
-                                                'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5981'},
-                                                'f': 'column',
-                                                'd': 0,
-                                            },
-                                        },
-                                        'w': {
-                                            'op': 'cmp',
-                                            'o': '==',
-                                            'a': {
-                                                'op': 'fld',
-                                                'kind': 'grid_columns',
-                                                'of': {'op': 'var', 'n': 'g~5981'},
-                                                'f': 'column',
-                                                'd': 0,
-                                            },
-                                            'b': {'op': 'var', 'n': 'col~5980'},
-                                        },
-                                    },
-                                ],
-                            },
-                        },
-                        'w': {
-                            'op': 'in',
-                            'a': {'op': 'lit', 'v': 'residential'},
-                            'b': {
-                                'op': 'key',
-                                'of': {
-                                    'op': 'key',
-                                    'of': {
-                                        'op': 'st',
-                                        'k': 'contracts',
-                                        'p': {'op': 'var', 'n': 'you'},
-                                    },
-                                    'k': {'op': 'var', 'n': 'c~5978'},
-                                    'd': {},
-                                },
-                                'k': {'op': 'lit', 'v': 'tags'},
-                            },
-                            'neg': False,
-                        },
-                    },
-                ],
-            },
-            'x': 8699,
-        },
-        'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:8',
-    },
-    'cs_column_resort': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:11
-        'id': 'cs_column_resort',
-        'deck': 'cs_scoring_tiles',
-        'module': 'cs_extra_scoring_tiles',
-        'use': 'section',
-        'name': {
-            'en': 'Every resort contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto residenziale vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -481,7 +332,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'resort'},
+                            'a': {'op': 'lit', 'v': 'residential'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -501,18 +352,19 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8700,
+            'x': 8698,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:11',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:8',
     },
-    'cs_column_industrial': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:14
-        'id': 'cs_column_industrial',
+    'cs_column_resort': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:11
+        'id': 'cs_column_resort',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
         'name': {
-            'en': 'Every industrial contract tile scores the value of the column it is in',
+            'en': 'Every resort contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto turistica vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -631,7 +483,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'industrial'},
+                            'a': {'op': 'lit', 'v': 'resort'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -651,18 +503,19 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8701,
+            'x': 8699,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:14',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:11',
     },
-    'cs_column_commercial': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:17
-        'id': 'cs_column_commercial',
+    'cs_column_industrial': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:14
+        'id': 'cs_column_industrial',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
         'name': {
-            'en': 'Every commercial contract tile scores the value of the column it is in',
+            'en': 'Every industrial contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto industriale vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -781,7 +634,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'commercial'},
+                            'a': {'op': 'lit', 'v': 'industrial'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -801,18 +654,19 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8702,
+            'x': 8700,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:17',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:14',
     },
-    'cs_column_remote': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:20
-        'id': 'cs_column_remote',
+    'cs_column_commercial': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:17
+        'id': 'cs_column_commercial',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
         'name': {
-            'en': 'Every remote contract tile scores the value of the column it is in',
+            'en': 'Every commercial contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto commerciale vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -931,7 +785,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'remote'},
+                            'a': {'op': 'lit', 'v': 'commercial'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -951,18 +805,19 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8703,
+            'x': 8701,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:20',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:17',
     },
-    'cs_column_solar': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:23
-        'id': 'cs_column_solar',
+    'cs_column_remote': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:20
+        'id': 'cs_column_remote',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
         'name': {
-            'en': 'Every solar contract tile scores the value of the column it is in',
+            'en': 'Every remote contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto remota vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1081,7 +936,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'solar'},
+                            'a': {'op': 'lit', 'v': 'remote'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -1101,18 +956,19 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8704,
+            'x': 8702,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:23',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:20',
     },
-    'cs_column_lucrative': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:26
-        'id': 'cs_column_lucrative',
+    'cs_column_solar': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:23
+        'id': 'cs_column_solar',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
         'name': {
-            'en': 'Every lucrative contract tile scores the value of the column it is in',
+            'en': 'Every solar contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto solare vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1231,7 +1087,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'lucrative'},
+                            'a': {'op': 'lit', 'v': 'solar'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -1251,18 +1107,19 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8705,
+            'x': 8703,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:26',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:23',
     },
-    'cs_column_double_icon': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:29
-        'id': 'cs_column_double_icon',
+    'cs_column_lucrative': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:26
+        'id': 'cs_column_lucrative',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
         'name': {
-            'en': 'Every double-icon contract tile scores the value of the column it is in',
+            'en': 'Every lucrative contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto redditizia vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1381,7 +1238,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'double_icon'},
+                            'a': {'op': 'lit', 'v': 'lucrative'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -1401,18 +1258,19 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8706,
+            'x': 8704,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:29',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:26',
     },
-    'cs_column_single_icon': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:32
-        'id': 'cs_column_single_icon',
+    'cs_column_double_icon': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:29
+        'id': 'cs_column_double_icon',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
         'name': {
-            'en': 'Every single icon contract tile scores the value of the column it is in',
+            'en': 'Every double-icon contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto a doppia icona vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1531,7 +1389,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'single_icon'},
+                            'a': {'op': 'lit', 'v': 'double_icon'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -1551,18 +1409,19 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8707,
+            'x': 8705,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:32',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:29',
     },
-    'cs_column_a': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:35
-        'id': 'cs_column_a',
+    'cs_column_single_icon': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:32
+        'id': 'cs_column_single_icon',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
         'name': {
-            'en': 'Every zone A contract tile scores the value of the column it is in',
+            'en': 'Every single icon contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto a icona singola vale il valore della sua colonna',
         },
         'score': {
             'op': 'ar',
@@ -1681,7 +1540,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'a'},
+                            'a': {'op': 'lit', 'v': 'single_icon'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -1701,17 +1560,20 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8708,
+            'x': 8706,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:35',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:32',
     },
-    'cs_column_b1': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:38
-        'id': 'cs_column_b1',
+    'cs_column_a': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:35
+        'id': 'cs_column_a',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': 'Every B1 contract tile scores the value of the column it is in'},
+        'name': {
+            'en': 'Every zone A contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto della zona A vale il valore della sua colonna',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -1829,7 +1691,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'b1'},
+                            'a': {'op': 'lit', 'v': 'a'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -1849,17 +1711,20 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8709,
+            'x': 8707,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:38',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:35',
     },
-    'cs_column_b2': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:41
-        'id': 'cs_column_b2',
+    'cs_column_b1': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:38
+        'id': 'cs_column_b1',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': 'Every B2 contract tile scores the value of the column it is in'},
+        'name': {
+            'en': 'Every B1 contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto del settore B1 vale il valore della sua colonna',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -1977,7 +1842,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'b2'},
+                            'a': {'op': 'lit', 'v': 'b1'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -1997,17 +1862,20 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8710,
+            'x': 8708,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:41',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:38',
     },
-    'cs_column_c': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
-        'id': 'cs_column_c',
+    'cs_column_b2': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:41
+        'id': 'cs_column_b2',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': 'Every C contract tile scores the value of the column it is in'},
+        'name': {
+            'en': 'Every B2 contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto del settore B2 vale il valore della sua colonna',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2125,7 +1993,7 @@ RECORDS = {
                         },
                         'w': {
                             'op': 'in',
-                            'a': {'op': 'lit', 'v': 'c'},
+                            'a': {'op': 'lit', 'v': 'b2'},
                             'b': {
                                 'op': 'key',
                                 'of': {
@@ -2145,7 +2013,158 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8711,
+            'x': 8709,
+        },
+        'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:41',
+    },
+    'cs_column_c': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:44
+        'id': 'cs_column_c',
+        'deck': 'cs_scoring_tiles',
+        'module': 'cs_extra_scoring_tiles',
+        'use': 'section',
+        'name': {
+            'en': 'Every C contract tile scores the value of the column it is in',
+            'it': 'Ogni tessera contratto della zona C vale il valore della sua colonna',
+        },
+        'score': {
+            'op': 'ar',
+            'o': '*',
+            'a': {'op': 'lit', 'v': 1},
+            'b': {
+                'op': 'fn',
+                'f': 'sum',
+                'a': [
+                    {
+                        'op': 'mapc',
+                        'v': 'c~6030',
+                        'src': {
+                            'op': 'st',
+                            'k': 'contracts',
+                            'p': {'op': 'var', 'n': 'you'},
+                        },
+                        'e': {
+                            'op': 'letx',
+                            'v': 'col~6032',
+                            'e': {
+                                'op': 'fn',
+                                'f': 'max',
+                                'a': [
+                                    {
+                                        'op': 'mapc',
+                                        'v': 'x~6031',
+                                        'src': {'op': 'ids', 'kind': 'grid_cells'},
+                                        'e': {
+                                            'op': 'fld',
+                                            'kind': 'grid_cells',
+                                            'of': {'op': 'var', 'n': 'x~6031'},
+                                            'f': 'column',
+                                            'd': 0,
+                                        },
+                                        'w': {
+                                            'op': 'cmp',
+                                            'o': '==',
+                                            'a': {
+                                                'op': 'fld',
+                                                'kind': 'grid_cells',
+                                                'of': {'op': 'var', 'n': 'x~6031'},
+                                                'f': 'key',
+                                                'd': None,
+                                            },
+                                            'b': {
+                                                'op': 'key',
+                                                'of': {
+                                                    'op': 'key',
+                                                    'of': {
+                                                        'op': 'st',
+                                                        'k': 'contracts',
+                                                        'p': {'op': 'var', 'n': 'you'},
+                                                    },
+                                                    'k': {'op': 'var', 'n': 'c~6030'},
+                                                    'd': {},
+                                                },
+                                                'k': {'op': 'lit', 'v': 'cell'},
+                                            },
+                                        },
+                                    },
+                                ],
+                            },
+                            'b': {
+                                'op': 'fn',
+                                'f': 'max',
+                                'a': [
+                                    {
+                                        'op': 'mapc',
+                                        'v': 'g~6033',
+                                        'src': {'op': 'ids', 'kind': 'grid_columns'},
+                                        'e': {
+                                            'op': 'cond',
+                                            'c': {
+                                                'op': 'cmp',
+                                                'o': '!=',
+                                                'a': {
+                                                    'op': 'fld',
+                                                    'kind': 'grid_columns',
+                                                    'of': {'op': 'var', 'n': 'g~6033'},
+                                                    'f': 'value',
+                                                    'd': None,
+                                                },
+                                                'b': {'op': 'lit', 'v': None},
+                                            },
+                                            'a': {
+                                                'op': 'fld',
+                                                'kind': 'grid_columns',
+                                                'of': {'op': 'var', 'n': 'g~6033'},
+                                                'f': 'value',
+                                                'd': None,
+                                            },
+                                            'b': {
+                                                'op': 'fld',
+                                                'kind': 'grid_columns',
+                                                'of': {'op': 'var', 'n': 'g~6033'},
+                                                'f': 'column',
+                                                'd': 0,
+                                            },
+                                        },
+                                        'w': {
+                                            'op': 'cmp',
+                                            'o': '==',
+                                            'a': {
+                                                'op': 'fld',
+                                                'kind': 'grid_columns',
+                                                'of': {'op': 'var', 'n': 'g~6033'},
+                                                'f': 'column',
+                                                'd': 0,
+                                            },
+                                            'b': {'op': 'var', 'n': 'col~6032'},
+                                        },
+                                    },
+                                ],
+                            },
+                        },
+                        'w': {
+                            'op': 'in',
+                            'a': {'op': 'lit', 'v': 'c'},
+                            'b': {
+                                'op': 'key',
+                                'of': {
+                                    'op': 'key',
+                                    'of': {
+                                        'op': 'st',
+                                        'k': 'contracts',
+                                        'p': {'op': 'var', 'n': 'you'},
+                                    },
+                                    'k': {'op': 'var', 'n': 'c~6030'},
+                                    'd': {},
+                                },
+                                'k': {'op': 'lit', 'v': 'tags'},
+                            },
+                            'neg': False,
+                        },
+                    },
+                ],
+            },
+            'x': 8710,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:44',
@@ -2155,215 +2174,10 @@ RECORDS = {
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector A1'},
-        'score': {
-            'op': 'ar',
-            'o': '*',
-            'a': {'op': 'lit', 'v': 2},
-            'b': {
-                'op': 'fn',
-                'f': 'sum',
-                'a': [
-                    {
-                        'op': 'mapc',
-                        'v': 's~6030',
-                        'src': {'op': 'st', 'k': 'places'},
-                        'e': {
-                            'op': 'fn',
-                            'f': 'count',
-                            'a': [
-                                {
-                                    'op': 'filt',
-                                    'v': 'x~6031',
-                                    'src': {
-                                        'op': 'key',
-                                        'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6030'},
-                                        'd': [],
-                                    },
-                                    'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6031'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
-                                    },
-                                },
-                            ],
-                        },
-                        'w': {
-                            'op': 'and',
-                            'a': [
-                                {
-                                    'op': 'cmp',
-                                    'o': '!=',
-                                    'a': {
-                                        'op': 'fld',
-                                        'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6030'},
-                                        'f': 'area',
-                                        'd': None,
-                                    },
-                                    'b': {'op': 'lit', 'v': None},
-                                },
-                                {
-                                    'op': 'or',
-                                    'a': [
-                                        {
-                                            'op': 'cmp',
-                                            'o': '==',
-                                            'a': {
-                                                'op': 'fld',
-                                                'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6030'},
-                                                'f': 'area',
-                                                'd': None,
-                                            },
-                                            'b': {'op': 'lit', 'v': 'a1'},
-                                        },
-                                        {
-                                            'op': 'cmp',
-                                            'o': '==',
-                                            'a': {
-                                                'op': 'fld',
-                                                'kind': 'areas',
-                                                'of': {
-                                                    'op': 'fld',
-                                                    'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6030'},
-                                                    'f': 'area',
-                                                    'd': None,
-                                                },
-                                                'f': 'zone',
-                                                'd': None,
-                                            },
-                                            'b': {'op': 'lit', 'v': 'a1'},
-                                        },
-                                    ],
-                                },
-                            ],
-                        },
-                    },
-                ],
-            },
-            'x': 8712,
+        'name': {
+            'en': '$2 for each piece in your color in sector A1',
+            'it': '2 $ per ogni tuo pezzo nel settore A1',
         },
-        'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:47',
-    },
-    'cs_pieces_a2': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
-        'id': 'cs_pieces_a2',
-        'deck': 'cs_scoring_tiles',
-        'module': 'cs_extra_scoring_tiles',
-        'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector A2'},
-        'score': {
-            'op': 'ar',
-            'o': '*',
-            'a': {'op': 'lit', 'v': 2},
-            'b': {
-                'op': 'fn',
-                'f': 'sum',
-                'a': [
-                    {
-                        'op': 'mapc',
-                        'v': 's~6032',
-                        'src': {'op': 'st', 'k': 'places'},
-                        'e': {
-                            'op': 'fn',
-                            'f': 'count',
-                            'a': [
-                                {
-                                    'op': 'filt',
-                                    'v': 'x~6033',
-                                    'src': {
-                                        'op': 'key',
-                                        'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6032'},
-                                        'd': [],
-                                    },
-                                    'w': {
-                                        'op': 'cmp',
-                                        'o': '==',
-                                        'a': {
-                                            'op': 'key',
-                                            'of': {'op': 'var', 'n': 'x~6033'},
-                                            'k': {'op': 'lit', 'v': 'owner'},
-                                        },
-                                        'b': {'op': 'var', 'n': 'you'},
-                                    },
-                                },
-                            ],
-                        },
-                        'w': {
-                            'op': 'and',
-                            'a': [
-                                {
-                                    'op': 'cmp',
-                                    'o': '!=',
-                                    'a': {
-                                        'op': 'fld',
-                                        'kind': 'spaces',
-                                        'of': {'op': 'var', 'n': 's~6032'},
-                                        'f': 'area',
-                                        'd': None,
-                                    },
-                                    'b': {'op': 'lit', 'v': None},
-                                },
-                                {
-                                    'op': 'or',
-                                    'a': [
-                                        {
-                                            'op': 'cmp',
-                                            'o': '==',
-                                            'a': {
-                                                'op': 'fld',
-                                                'kind': 'spaces',
-                                                'of': {'op': 'var', 'n': 's~6032'},
-                                                'f': 'area',
-                                                'd': None,
-                                            },
-                                            'b': {'op': 'lit', 'v': 'a2'},
-                                        },
-                                        {
-                                            'op': 'cmp',
-                                            'o': '==',
-                                            'a': {
-                                                'op': 'fld',
-                                                'kind': 'areas',
-                                                'of': {
-                                                    'op': 'fld',
-                                                    'kind': 'spaces',
-                                                    'of': {'op': 'var', 'n': 's~6032'},
-                                                    'f': 'area',
-                                                    'd': None,
-                                                },
-                                                'f': 'zone',
-                                                'd': None,
-                                            },
-                                            'b': {'op': 'lit', 'v': 'a2'},
-                                        },
-                                    ],
-                                },
-                            ],
-                        },
-                    },
-                ],
-            },
-            'x': 8713,
-        },
-        'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:50',
-    },
-    'cs_pieces_a3': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
-        'id': 'cs_pieces_a3',
-        'deck': 'cs_scoring_tiles',
-        'module': 'cs_extra_scoring_tiles',
-        'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector A3'},
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2430,7 +2244,7 @@ RECORDS = {
                                                 'f': 'area',
                                                 'd': None,
                                             },
-                                            'b': {'op': 'lit', 'v': 'a3'},
+                                            'b': {'op': 'lit', 'v': 'a1'},
                                         },
                                         {
                                             'op': 'cmp',
@@ -2448,7 +2262,7 @@ RECORDS = {
                                                 'f': 'zone',
                                                 'd': None,
                                             },
-                                            'b': {'op': 'lit', 'v': 'a3'},
+                                            'b': {'op': 'lit', 'v': 'a1'},
                                         },
                                     ],
                                 },
@@ -2457,17 +2271,20 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8714,
+            'x': 8711,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:53',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:47',
     },
-    'cs_pieces_b1': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
-        'id': 'cs_pieces_b1',
+    'cs_pieces_a2': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:50
+        'id': 'cs_pieces_a2',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector B1'},
+        'name': {
+            'en': '$2 for each piece in your color in sector A2',
+            'it': '2 $ per ogni tuo pezzo nel settore A2',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2534,7 +2351,7 @@ RECORDS = {
                                                 'f': 'area',
                                                 'd': None,
                                             },
-                                            'b': {'op': 'lit', 'v': 'b1'},
+                                            'b': {'op': 'lit', 'v': 'a2'},
                                         },
                                         {
                                             'op': 'cmp',
@@ -2552,7 +2369,7 @@ RECORDS = {
                                                 'f': 'zone',
                                                 'd': None,
                                             },
-                                            'b': {'op': 'lit', 'v': 'b1'},
+                                            'b': {'op': 'lit', 'v': 'a2'},
                                         },
                                     ],
                                 },
@@ -2561,17 +2378,20 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8715,
+            'x': 8712,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:56',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:50',
     },
-    'cs_pieces_b2': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
-        'id': 'cs_pieces_b2',
+    'cs_pieces_a3': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:53
+        'id': 'cs_pieces_a3',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in sector B2'},
+        'name': {
+            'en': '$2 for each piece in your color in sector A3',
+            'it': '2 $ per ogni tuo pezzo nel settore A3',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2638,7 +2458,7 @@ RECORDS = {
                                                 'f': 'area',
                                                 'd': None,
                                             },
-                                            'b': {'op': 'lit', 'v': 'b2'},
+                                            'b': {'op': 'lit', 'v': 'a3'},
                                         },
                                         {
                                             'op': 'cmp',
@@ -2656,7 +2476,7 @@ RECORDS = {
                                                 'f': 'zone',
                                                 'd': None,
                                             },
-                                            'b': {'op': 'lit', 'v': 'b2'},
+                                            'b': {'op': 'lit', 'v': 'a3'},
                                         },
                                     ],
                                 },
@@ -2665,17 +2485,20 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8716,
+            'x': 8713,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
-        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:59',
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:53',
     },
-    'cs_pieces_c': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
-        'id': 'cs_pieces_c',
+    'cs_pieces_b1': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:56
+        'id': 'cs_pieces_b1',
         'deck': 'cs_scoring_tiles',
         'module': 'cs_extra_scoring_tiles',
         'use': 'section',
-        'name': {'en': '$2 for each piece in your color in zone C'},
+        'name': {
+            'en': '$2 for each piece in your color in sector B1',
+            'it': '2 $ per ogni tuo pezzo nel settore B1',
+        },
         'score': {
             'op': 'ar',
             'o': '*',
@@ -2742,7 +2565,7 @@ RECORDS = {
                                                 'f': 'area',
                                                 'd': None,
                                             },
-                                            'b': {'op': 'lit', 'v': 'c'},
+                                            'b': {'op': 'lit', 'v': 'b1'},
                                         },
                                         {
                                             'op': 'cmp',
@@ -2760,6 +2583,220 @@ RECORDS = {
                                                 'f': 'zone',
                                                 'd': None,
                                             },
+                                            'b': {'op': 'lit', 'v': 'b1'},
+                                        },
+                                    ],
+                                },
+                            ],
+                        },
+                    },
+                ],
+            },
+            'x': 8714,
+        },
+        'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:56',
+    },
+    'cs_pieces_b2': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:59
+        'id': 'cs_pieces_b2',
+        'deck': 'cs_scoring_tiles',
+        'module': 'cs_extra_scoring_tiles',
+        'use': 'section',
+        'name': {
+            'en': '$2 for each piece in your color in sector B2',
+            'it': '2 $ per ogni tuo pezzo nel settore B2',
+        },
+        'score': {
+            'op': 'ar',
+            'o': '*',
+            'a': {'op': 'lit', 'v': 2},
+            'b': {
+                'op': 'fn',
+                'f': 'sum',
+                'a': [
+                    {
+                        'op': 'mapc',
+                        'v': 's~6042',
+                        'src': {'op': 'st', 'k': 'places'},
+                        'e': {
+                            'op': 'fn',
+                            'f': 'count',
+                            'a': [
+                                {
+                                    'op': 'filt',
+                                    'v': 'x~6043',
+                                    'src': {
+                                        'op': 'key',
+                                        'of': {'op': 'st', 'k': 'places'},
+                                        'k': {'op': 'var', 'n': 's~6042'},
+                                        'd': [],
+                                    },
+                                    'w': {
+                                        'op': 'cmp',
+                                        'o': '==',
+                                        'a': {
+                                            'op': 'key',
+                                            'of': {'op': 'var', 'n': 'x~6043'},
+                                            'k': {'op': 'lit', 'v': 'owner'},
+                                        },
+                                        'b': {'op': 'var', 'n': 'you'},
+                                    },
+                                },
+                            ],
+                        },
+                        'w': {
+                            'op': 'and',
+                            'a': [
+                                {
+                                    'op': 'cmp',
+                                    'o': '!=',
+                                    'a': {
+                                        'op': 'fld',
+                                        'kind': 'spaces',
+                                        'of': {'op': 'var', 'n': 's~6042'},
+                                        'f': 'area',
+                                        'd': None,
+                                    },
+                                    'b': {'op': 'lit', 'v': None},
+                                },
+                                {
+                                    'op': 'or',
+                                    'a': [
+                                        {
+                                            'op': 'cmp',
+                                            'o': '==',
+                                            'a': {
+                                                'op': 'fld',
+                                                'kind': 'spaces',
+                                                'of': {'op': 'var', 'n': 's~6042'},
+                                                'f': 'area',
+                                                'd': None,
+                                            },
+                                            'b': {'op': 'lit', 'v': 'b2'},
+                                        },
+                                        {
+                                            'op': 'cmp',
+                                            'o': '==',
+                                            'a': {
+                                                'op': 'fld',
+                                                'kind': 'areas',
+                                                'of': {
+                                                    'op': 'fld',
+                                                    'kind': 'spaces',
+                                                    'of': {'op': 'var', 'n': 's~6042'},
+                                                    'f': 'area',
+                                                    'd': None,
+                                                },
+                                                'f': 'zone',
+                                                'd': None,
+                                            },
+                                            'b': {'op': 'lit', 'v': 'b2'},
+                                        },
+                                    ],
+                                },
+                            ],
+                        },
+                    },
+                ],
+            },
+            'x': 8715,
+        },
+        'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
+        'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:59',
+    },
+    'cs_pieces_c': {  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
+        'id': 'cs_pieces_c',
+        'deck': 'cs_scoring_tiles',
+        'module': 'cs_extra_scoring_tiles',
+        'use': 'section',
+        'name': {
+            'en': '$2 for each piece in your color in zone C',
+            'it': '2 $ per ogni tuo pezzo nella zona C',
+        },
+        'score': {
+            'op': 'ar',
+            'o': '*',
+            'a': {'op': 'lit', 'v': 2},
+            'b': {
+                'op': 'fn',
+                'f': 'sum',
+                'a': [
+                    {
+                        'op': 'mapc',
+                        'v': 's~6044',
+                        'src': {'op': 'st', 'k': 'places'},
+                        'e': {
+                            'op': 'fn',
+                            'f': 'count',
+                            'a': [
+                                {
+                                    'op': 'filt',
+                                    'v': 'x~6045',
+                                    'src': {
+                                        'op': 'key',
+                                        'of': {'op': 'st', 'k': 'places'},
+                                        'k': {'op': 'var', 'n': 's~6044'},
+                                        'd': [],
+                                    },
+                                    'w': {
+                                        'op': 'cmp',
+                                        'o': '==',
+                                        'a': {
+                                            'op': 'key',
+                                            'of': {'op': 'var', 'n': 'x~6045'},
+                                            'k': {'op': 'lit', 'v': 'owner'},
+                                        },
+                                        'b': {'op': 'var', 'n': 'you'},
+                                    },
+                                },
+                            ],
+                        },
+                        'w': {
+                            'op': 'and',
+                            'a': [
+                                {
+                                    'op': 'cmp',
+                                    'o': '!=',
+                                    'a': {
+                                        'op': 'fld',
+                                        'kind': 'spaces',
+                                        'of': {'op': 'var', 'n': 's~6044'},
+                                        'f': 'area',
+                                        'd': None,
+                                    },
+                                    'b': {'op': 'lit', 'v': None},
+                                },
+                                {
+                                    'op': 'or',
+                                    'a': [
+                                        {
+                                            'op': 'cmp',
+                                            'o': '==',
+                                            'a': {
+                                                'op': 'fld',
+                                                'kind': 'spaces',
+                                                'of': {'op': 'var', 'n': 's~6044'},
+                                                'f': 'area',
+                                                'd': None,
+                                            },
+                                            'b': {'op': 'lit', 'v': 'c'},
+                                        },
+                                        {
+                                            'op': 'cmp',
+                                            'o': '==',
+                                            'a': {
+                                                'op': 'fld',
+                                                'kind': 'areas',
+                                                'of': {
+                                                    'op': 'fld',
+                                                    'kind': 'spaces',
+                                                    'of': {'op': 'var', 'n': 's~6044'},
+                                                    'f': 'area',
+                                                    'd': None,
+                                                },
+                                                'f': 'zone',
+                                                'd': None,
+                                            },
                                             'b': {'op': 'lit', 'v': 'c'},
                                         },
                                     ],
@@ -2769,7 +2806,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8717,
+            'x': 8716,
         },
         'source': {'doc': 'pampero-clear-skies', 'section': 'Scoring Tile Reference'},
         'at': 'rules_data/pampero/modules/cs_scoring_tiles.yaml:62',

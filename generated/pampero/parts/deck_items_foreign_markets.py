@@ -41,328 +41,343 @@ K = [
 ]
 
 
-def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8489(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5899: (lambda v_at_5900: (KEY(v_vs_5899, v_at_5900, None) if (bool((num(v_at_5900) >= num(0))) and bool((num(v_at_5900) < num(CALL(ctx, 'count', None, v_vs_5899))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5898'), 0) if (GET(ctx, 'tracks', E.get('t~5898'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5898'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5898'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5898'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5898'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5898'), 'values', [])))
+    return (lambda v_vs_5903: (lambda v_at_5904: (KEY(v_vs_5903, v_at_5904, None) if (bool((num(v_at_5904) >= num(0))) and bool((num(v_at_5904) < num(CALL(ctx, 'count', None, v_vs_5903))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5902'), 0) if (GET(ctx, 'tracks', E.get('t~5902'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5902'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5902'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5902'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5902'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5902'), 'values', [])))
 
 
-def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5901') if (GET(ctx, 'resources', E.get('r~5902'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5901'), KEY(ctx.state.get('supply'), E.get('r~5902'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5905') if (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5905'), KEY(ctx.state.get('supply'), E.get('r~5906'), 0)]))])
 
 
-def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5902'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5906'), 'max', None) != None)
 
 
-def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5903'), (num(GET(ctx, 'resources', E.get('r~5902'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5902'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5907'), (num(GET(ctx, 'resources', E.get('r~5906'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)))])])
 
 
-def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5902'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)
+
+
+def x_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) != None)
 
 
 def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5902'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5906'), 0)
 
 
-def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5902'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5906'), 'ledger', None)) and bool((E.get('k~5907') != 0)))
 
 
 def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5902'), 'ledger', None)) and bool((E.get('k~5903') != 0)))
-
-
-def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8505(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8504(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5905: (lambda v_at_5906: (KEY(v_vs_5905, v_at_5906, None) if (bool((num(v_at_5906) >= num(0))) and bool((num(v_at_5906) < num(CALL(ctx, 'count', None, v_vs_5905))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5904'), 0) if (GET(ctx, 'tracks', E.get('t~5904'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5904'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5904'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5904'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5904'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5904'), 'values', [])))
+    return (lambda v_vs_5909: (lambda v_at_5910: (KEY(v_vs_5909, v_at_5910, None) if (bool((num(v_at_5910) >= num(0))) and bool((num(v_at_5910) < num(CALL(ctx, 'count', None, v_vs_5909))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5908'), 0) if (GET(ctx, 'tracks', E.get('t~5908'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5908'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5908'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5908'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5908'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5908'), 'values', [])))
 
 
-def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5907') if (GET(ctx, 'resources', E.get('r~5908'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5907'), KEY(ctx.state.get('supply'), E.get('r~5908'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5911') if (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5911'), KEY(ctx.state.get('supply'), E.get('r~5912'), 0)]))])
 
 
-def x_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5908'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5912'), 'max', None) != None)
 
 
-def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5909'), (num(GET(ctx, 'resources', E.get('r~5908'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5908'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5913'), (num(GET(ctx, 'resources', E.get('r~5912'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)))])])
 
 
-def x_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5908'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)
+
+
+def x_8512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) != None)
 
 
 def x_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5908'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5912'), 0)
 
 
-def x_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5908'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5912'), 'ledger', None)) and bool((E.get('k~5913') != 0)))
 
 
 def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5908'), 'ledger', None)) and bool((E.get('k~5909') != 0)))
-
-
-def x_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8519(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5911: (lambda v_at_5912: (KEY(v_vs_5911, v_at_5912, None) if (bool((num(v_at_5912) >= num(0))) and bool((num(v_at_5912) < num(CALL(ctx, 'count', None, v_vs_5911))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5910'), 0) if (GET(ctx, 'tracks', E.get('t~5910'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5910'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5910'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5910'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5910'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5910'), 'values', [])))
+    return (lambda v_vs_5915: (lambda v_at_5916: (KEY(v_vs_5915, v_at_5916, None) if (bool((num(v_at_5916) >= num(0))) and bool((num(v_at_5916) < num(CALL(ctx, 'count', None, v_vs_5915))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5914'), 0) if (GET(ctx, 'tracks', E.get('t~5914'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5914'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5914'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5914'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5914'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5914'), 'values', [])))
 
 
-def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5913') if (GET(ctx, 'resources', E.get('r~5914'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5913'), KEY(ctx.state.get('supply'), E.get('r~5914'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5917') if (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5917'), KEY(ctx.state.get('supply'), E.get('r~5918'), 0)]))])
 
 
-def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5914'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5918'), 'max', None) != None)
 
 
-def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5915'), (num(GET(ctx, 'resources', E.get('r~5914'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5914'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5919'), (num(GET(ctx, 'resources', E.get('r~5918'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)))])])
 
 
-def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5914'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)
+
+
+def x_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) != None)
 
 
 def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5914'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5918'), 0)
 
 
-def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5914'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5918'), 'ledger', None)) and bool((E.get('k~5919') != 0)))
 
 
 def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5914'), 'ledger', None)) and bool((E.get('k~5915') != 0)))
-
-
-def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5917: (lambda v_at_5918: (KEY(v_vs_5917, v_at_5918, None) if (bool((num(v_at_5918) >= num(0))) and bool((num(v_at_5918) < num(CALL(ctx, 'count', None, v_vs_5917))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5916'), 0) if (GET(ctx, 'tracks', E.get('t~5916'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5916'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5916'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5916'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5916'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5916'), 'values', [])))
+    return (lambda v_vs_5921: (lambda v_at_5922: (KEY(v_vs_5921, v_at_5922, None) if (bool((num(v_at_5922) >= num(0))) and bool((num(v_at_5922) < num(CALL(ctx, 'count', None, v_vs_5921))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5920'), 0) if (GET(ctx, 'tracks', E.get('t~5920'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5920'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5920'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5920'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5920'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5920'), 'values', [])))
 
 
-def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5919') if (GET(ctx, 'resources', E.get('r~5920'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5919'), KEY(ctx.state.get('supply'), E.get('r~5920'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5923') if (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5923'), KEY(ctx.state.get('supply'), E.get('r~5924'), 0)]))])
 
 
-def x_8538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5920'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5924'), 'max', None) != None)
 
 
-def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5921'), (num(GET(ctx, 'resources', E.get('r~5920'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5920'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5925'), (num(GET(ctx, 'resources', E.get('r~5924'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)))])])
 
 
-def x_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5920'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)
+
+
+def x_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) != None)
 
 
 def x_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5920'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5924'), 0)
 
 
-def x_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5920'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5924'), 'ledger', None)) and bool((E.get('k~5925') != 0)))
 
 
 def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5920'), 'ledger', None)) and bool((E.get('k~5921') != 0)))
-
-
-def x_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5923: (lambda v_at_5924: (KEY(v_vs_5923, v_at_5924, None) if (bool((num(v_at_5924) >= num(0))) and bool((num(v_at_5924) < num(CALL(ctx, 'count', None, v_vs_5923))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5922'), 0) if (GET(ctx, 'tracks', E.get('t~5922'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5922'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5922'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5922'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5922'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5922'), 'values', [])))
+    return (lambda v_vs_5927: (lambda v_at_5928: (KEY(v_vs_5927, v_at_5928, None) if (bool((num(v_at_5928) >= num(0))) and bool((num(v_at_5928) < num(CALL(ctx, 'count', None, v_vs_5927))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5926'), 0) if (GET(ctx, 'tracks', E.get('t~5926'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5926'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5926'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5926'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5926'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5926'), 'values', [])))
 
 
-def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5925') if (GET(ctx, 'resources', E.get('r~5926'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5925'), KEY(ctx.state.get('supply'), E.get('r~5926'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5929') if (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5929'), KEY(ctx.state.get('supply'), E.get('r~5930'), 0)]))])
 
 
-def x_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5926'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5930'), 'max', None) != None)
 
 
-def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5927'), (num(GET(ctx, 'resources', E.get('r~5926'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5926'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5931'), (num(GET(ctx, 'resources', E.get('r~5930'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)))])])
 
 
-def x_8556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5926'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)
+
+
+def x_8557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) != None)
 
 
 def x_8558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5926'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5930'), 0)
 
 
-def x_8559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5926'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5930'), 'ledger', None)) and bool((E.get('k~5931') != 0)))
 
 
 def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5926'), 'ledger', None)) and bool((E.get('k~5927') != 0)))
-
-
-def x_8562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5929: (lambda v_at_5930: (KEY(v_vs_5929, v_at_5930, None) if (bool((num(v_at_5930) >= num(0))) and bool((num(v_at_5930) < num(CALL(ctx, 'count', None, v_vs_5929))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5928'), 0) if (GET(ctx, 'tracks', E.get('t~5928'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5928'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5928'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5928'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5928'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5928'), 'values', [])))
+    return (lambda v_vs_5933: (lambda v_at_5934: (KEY(v_vs_5933, v_at_5934, None) if (bool((num(v_at_5934) >= num(0))) and bool((num(v_at_5934) < num(CALL(ctx, 'count', None, v_vs_5933))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5932'), 0) if (GET(ctx, 'tracks', E.get('t~5932'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5932'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5932'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5932'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5932'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5932'), 'values', [])))
 
 
-def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5931') if (GET(ctx, 'resources', E.get('r~5932'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5931'), KEY(ctx.state.get('supply'), E.get('r~5932'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~5935') if (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5935'), KEY(ctx.state.get('supply'), E.get('r~5936'), 0)]))])
 
 
-def x_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5932'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~5936'), 'max', None) != None)
 
 
-def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5933'), (num(GET(ctx, 'resources', E.get('r~5932'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5932'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5937'), (num(GET(ctx, 'resources', E.get('r~5936'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)))])])
 
 
-def x_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5932'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)
+
+
+def x_8572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) != None)
 
 
 def x_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~5932'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~5936'), 0)
 
 
-def x_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~5932'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~5936'), 'ledger', None)) and bool((E.get('k~5937') != 0)))
 
 
 def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~5932'), 'ledger', None)) and bool((E.get('k~5933') != 0)))
+    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't~5902', 'residential', True)
+    if not d_7507(ctx, E):
+        return False
+    return True
 
 
 def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
@@ -371,22 +386,26 @@ def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5898', 'residential', True)
-    if not d_7508(ctx, E):
-        return False
+    ctx.put(E, 't~5902', 'residential', True)
     return True
 
 
-def d_7507(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
+def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5898', 'residential', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~5905', x_8489(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~5906', 'money', True)
+    if not d_7510(ctx, E):
+        return False
     return True
 
 
@@ -396,16 +415,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5901', x_8490(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5902', 'money', True)
-    if not d_7511(ctx, E):
-        return False
+    ctx.put(E, 'n~5905', x_8489(ctx, E), True)
     return True
 
 
@@ -415,17 +425,32 @@ def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5901', x_8490(ctx, E), True)
+    ctx.put(E, 'r~5906', 'money', True)
     return True
 
 
-def d_7510(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5902', 'money', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5907', x_8491(ctx, E), True)
+    if not d_7512(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
+    if c is not None:
+        ASSIGN(ctx, 7514, c, key, E.get('k~5907'))
+    if not d_7515(ctx, E):
+        return False
+    if not d_7517(ctx, E):
+        return False
     return True
 
 
@@ -435,32 +460,21 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5903', x_8492(ctx, E), True)
-    if not d_7513(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7515, PL(ctx, E.get('you')).get('stock'), E.get('r~5902'))
-    if c is not None:
-        ASSIGN(ctx, 7515, c, key, E.get('k~5903'))
-    if not d_7516(ctx, E):
-        return False
-    if not d_7518(ctx, E):
-        return False
+    ctx.put(E, 'k~5907', x_8491(ctx, E), True)
     return True
 
 
-def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5903', x_8492(ctx, E), True)
+    if x_8492(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7513, E, 'k~5907', x_8494(ctx, E))
     return True
 
 
@@ -470,33 +484,35 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8493(ctx, E):
+    ASSIGN(ctx, 7513, E, 'k~5907', x_8494(ctx, E))
+    return True
+
+
+def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
+    if c is not None:
+        ASSIGN(ctx, 7514, c, key, E.get('k~5907'))
+    return True
+
+
+def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8497(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7514, E, 'k~5903', x_8495(ctx, E))
-    return True
-
-
-def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7514, E, 'k~5903', x_8495(ctx, E))
-    return True
-
-
-def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7515, PL(ctx, E.get('you')).get('stock'), E.get('r~5902'))
-    if c is not None:
-        ASSIGN(ctx, 7515, c, key, E.get('k~5903'))
+        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5906'))
+        if c is not None:
+            ASSIGN(ctx, 7516, c, key, E.get('k~5907'))
     return True
 
 
@@ -506,25 +522,25 @@ def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8498(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7517, ctx.state.get('supply'), E.get('r~5902'))
-        if c is not None:
-            ASSIGN(ctx, 7517, c, key, E.get('k~5903'))
+    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5906'))
+    if c is not None:
+        ASSIGN(ctx, 7516, c, key, E.get('k~5907'))
     return True
 
 
-def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7517, ctx.state.get('supply'), E.get('r~5902'))
-    if c is not None:
-        ASSIGN(ctx, 7517, c, key, E.get('k~5903'))
+    if x_8500(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7518, c, key, E.get('k~5907'))
     return True
 
 
@@ -534,25 +550,30 @@ def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8501(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7519, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7519, c, key, E.get('k~5903'))
+    c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        ASSIGN(ctx, 7518, c, key, E.get('k~5907'))
     return True
 
 
-def d_7519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7519, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        ASSIGN(ctx, 7519, c, key, E.get('k~5903'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't~5908', 'residential', True)
+    if not d_7521(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't~5914', 'industrial', True)
+    if not d_7534(ctx, E):
+        return False
     return True
 
 
@@ -562,28 +583,26 @@ def d_7520(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5904', 'residential', True)
-    if not d_7522(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5910', 'industrial', True)
-    if not d_7535(ctx, E):
-        return False
+    ctx.put(E, 't~5908', 'residential', True)
     return True
 
 
-def d_7521(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
+def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5904', 'residential', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~5911', x_8504(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~5912', 'money', True)
+    if not d_7524(ctx, E):
+        return False
     return True
 
 
@@ -593,16 +612,7 @@ def d_7522(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5907', x_8505(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5908', 'money', True)
-    if not d_7525(ctx, E):
-        return False
+    ctx.put(E, 'n~5911', x_8504(ctx, E), True)
     return True
 
 
@@ -612,17 +622,32 @@ def d_7523(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5907', x_8505(ctx, E), True)
+    ctx.put(E, 'r~5912', 'money', True)
     return True
 
 
-def d_7524(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5908', 'money', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5913', x_8506(ctx, E), True)
+    if not d_7526(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
+    if c is not None:
+        ASSIGN(ctx, 7528, c, key, E.get('k~5913'))
+    if not d_7529(ctx, E):
+        return False
+    if not d_7531(ctx, E):
+        return False
     return True
 
 
@@ -632,32 +657,21 @@ def d_7525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5909', x_8507(ctx, E), True)
-    if not d_7527(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7529, PL(ctx, E.get('you')).get('stock'), E.get('r~5908'))
-    if c is not None:
-        ASSIGN(ctx, 7529, c, key, E.get('k~5909'))
-    if not d_7530(ctx, E):
-        return False
-    if not d_7532(ctx, E):
-        return False
+    ctx.put(E, 'k~5913', x_8506(ctx, E), True)
     return True
 
 
-def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5909', x_8507(ctx, E), True)
+    if x_8507(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7527, E, 'k~5913', x_8509(ctx, E))
     return True
 
 
@@ -667,33 +681,35 @@ def d_7527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8508(ctx, E):
+    ASSIGN(ctx, 7527, E, 'k~5913', x_8509(ctx, E))
+    return True
+
+
+def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
+    if c is not None:
+        ASSIGN(ctx, 7528, c, key, E.get('k~5913'))
+    return True
+
+
+def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8512(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7528, E, 'k~5909', x_8510(ctx, E))
-    return True
-
-
-def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7528, E, 'k~5909', x_8510(ctx, E))
-    return True
-
-
-def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7529, PL(ctx, E.get('you')).get('stock'), E.get('r~5908'))
-    if c is not None:
-        ASSIGN(ctx, 7529, c, key, E.get('k~5909'))
+        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5912'))
+        if c is not None:
+            ASSIGN(ctx, 7530, c, key, E.get('k~5913'))
     return True
 
 
@@ -703,25 +719,25 @@ def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8513(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7531, ctx.state.get('supply'), E.get('r~5908'))
-        if c is not None:
-            ASSIGN(ctx, 7531, c, key, E.get('k~5909'))
+    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5912'))
+    if c is not None:
+        ASSIGN(ctx, 7530, c, key, E.get('k~5913'))
     return True
 
 
-def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7531, ctx.state.get('supply'), E.get('r~5908'))
-    if c is not None:
-        ASSIGN(ctx, 7531, c, key, E.get('k~5909'))
+    if x_8515(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7532, c, key, E.get('k~5913'))
     return True
 
 
@@ -731,35 +747,38 @@ def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8516(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7533, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7533, c, key, E.get('k~5909'))
-    return True
-
-
-def d_7533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7533, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7533, c, key, E.get('k~5909'))
+        ASSIGN(ctx, 7532, c, key, E.get('k~5913'))
     return True
 
 
-def d_7534(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
+def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5910', 'industrial', True)
+    ctx.put(E, 't~5914', 'industrial', True)
+    return True
+
+
+def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~5917', x_8519(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~5918', 'money', True)
+    if not d_7537(ctx, E):
+        return False
     return True
 
 
@@ -769,16 +788,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5913', x_8520(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5914', 'money', True)
-    if not d_7538(ctx, E):
-        return False
+    ctx.put(E, 'n~5917', x_8519(ctx, E), True)
     return True
 
 
@@ -788,17 +798,32 @@ def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5913', x_8520(ctx, E), True)
+    ctx.put(E, 'r~5918', 'money', True)
     return True
 
 
-def d_7537(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5914', 'money', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5919', x_8521(ctx, E), True)
+    if not d_7539(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
+    if c is not None:
+        ASSIGN(ctx, 7541, c, key, E.get('k~5919'))
+    if not d_7542(ctx, E):
+        return False
+    if not d_7544(ctx, E):
+        return False
     return True
 
 
@@ -808,32 +833,21 @@ def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5915', x_8522(ctx, E), True)
-    if not d_7540(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7542, PL(ctx, E.get('you')).get('stock'), E.get('r~5914'))
-    if c is not None:
-        ASSIGN(ctx, 7542, c, key, E.get('k~5915'))
-    if not d_7543(ctx, E):
-        return False
-    if not d_7545(ctx, E):
-        return False
+    ctx.put(E, 'k~5919', x_8521(ctx, E), True)
     return True
 
 
-def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5915', x_8522(ctx, E), True)
+    if x_8522(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7540, E, 'k~5919', x_8524(ctx, E))
     return True
 
 
@@ -843,33 +857,35 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8523(ctx, E):
+    ASSIGN(ctx, 7540, E, 'k~5919', x_8524(ctx, E))
+    return True
+
+
+def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
+    if c is not None:
+        ASSIGN(ctx, 7541, c, key, E.get('k~5919'))
+    return True
+
+
+def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8527(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7541, E, 'k~5915', x_8525(ctx, E))
-    return True
-
-
-def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7541, E, 'k~5915', x_8525(ctx, E))
-    return True
-
-
-def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7542, PL(ctx, E.get('you')).get('stock'), E.get('r~5914'))
-    if c is not None:
-        ASSIGN(ctx, 7542, c, key, E.get('k~5915'))
+        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5918'))
+        if c is not None:
+            ASSIGN(ctx, 7543, c, key, E.get('k~5919'))
     return True
 
 
@@ -879,25 +895,25 @@ def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8528(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7544, ctx.state.get('supply'), E.get('r~5914'))
-        if c is not None:
-            ASSIGN(ctx, 7544, c, key, E.get('k~5915'))
+    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5918'))
+    if c is not None:
+        ASSIGN(ctx, 7543, c, key, E.get('k~5919'))
     return True
 
 
-def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7544, ctx.state.get('supply'), E.get('r~5914'))
-    if c is not None:
-        ASSIGN(ctx, 7544, c, key, E.get('k~5915'))
+    if x_8530(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7545, c, key, E.get('k~5919'))
     return True
 
 
@@ -907,25 +923,24 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8531(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7546, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7546, c, key, E.get('k~5915'))
+    c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        ASSIGN(ctx, 7545, c, key, E.get('k~5919'))
     return True
 
 
-def d_7546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7546, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        ASSIGN(ctx, 7546, c, key, E.get('k~5915'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't~5920', 'resort', True)
+    if not d_7548(ctx, E):
+        return False
     return True
 
 
@@ -935,22 +950,26 @@ def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5916', 'resort', True)
-    if not d_7549(ctx, E):
-        return False
+    ctx.put(E, 't~5920', 'resort', True)
     return True
 
 
-def d_7548(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
+def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5916', 'resort', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~5923', x_8534(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~5924', 'money', True)
+    if not d_7551(ctx, E):
+        return False
     return True
 
 
@@ -960,16 +979,7 @@ def d_7549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5919', x_8535(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5920', 'money', True)
-    if not d_7552(ctx, E):
-        return False
+    ctx.put(E, 'n~5923', x_8534(ctx, E), True)
     return True
 
 
@@ -979,17 +989,32 @@ def d_7550(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5919', x_8535(ctx, E), True)
+    ctx.put(E, 'r~5924', 'money', True)
     return True
 
 
-def d_7551(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5920', 'money', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5925', x_8536(ctx, E), True)
+    if not d_7553(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
+    if c is not None:
+        ASSIGN(ctx, 7555, c, key, E.get('k~5925'))
+    if not d_7556(ctx, E):
+        return False
+    if not d_7558(ctx, E):
+        return False
     return True
 
 
@@ -999,32 +1024,21 @@ def d_7552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5921', x_8537(ctx, E), True)
-    if not d_7554(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7556, PL(ctx, E.get('you')).get('stock'), E.get('r~5920'))
-    if c is not None:
-        ASSIGN(ctx, 7556, c, key, E.get('k~5921'))
-    if not d_7557(ctx, E):
-        return False
-    if not d_7559(ctx, E):
-        return False
+    ctx.put(E, 'k~5925', x_8536(ctx, E), True)
     return True
 
 
-def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5921', x_8537(ctx, E), True)
+    if x_8537(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7554, E, 'k~5925', x_8539(ctx, E))
     return True
 
 
@@ -1034,33 +1048,35 @@ def d_7554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8538(ctx, E):
+    ASSIGN(ctx, 7554, E, 'k~5925', x_8539(ctx, E))
+    return True
+
+
+def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
+    if c is not None:
+        ASSIGN(ctx, 7555, c, key, E.get('k~5925'))
+    return True
+
+
+def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8542(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7555, E, 'k~5921', x_8540(ctx, E))
-    return True
-
-
-def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7555, E, 'k~5921', x_8540(ctx, E))
-    return True
-
-
-def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7556, PL(ctx, E.get('you')).get('stock'), E.get('r~5920'))
-    if c is not None:
-        ASSIGN(ctx, 7556, c, key, E.get('k~5921'))
+        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5924'))
+        if c is not None:
+            ASSIGN(ctx, 7557, c, key, E.get('k~5925'))
     return True
 
 
@@ -1070,25 +1086,25 @@ def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8543(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7558, ctx.state.get('supply'), E.get('r~5920'))
-        if c is not None:
-            ASSIGN(ctx, 7558, c, key, E.get('k~5921'))
+    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5924'))
+    if c is not None:
+        ASSIGN(ctx, 7557, c, key, E.get('k~5925'))
     return True
 
 
-def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7558, ctx.state.get('supply'), E.get('r~5920'))
-    if c is not None:
-        ASSIGN(ctx, 7558, c, key, E.get('k~5921'))
+    if x_8545(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7559, c, key, E.get('k~5925'))
     return True
 
 
@@ -1098,25 +1114,30 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8546(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7560, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7560, c, key, E.get('k~5921'))
+    c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        ASSIGN(ctx, 7559, c, key, E.get('k~5925'))
     return True
 
 
-def d_7560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7560, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        ASSIGN(ctx, 7560, c, key, E.get('k~5921'))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't~5926', 'resort', True)
+    if not d_7562(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 't~5932', 'commercial', True)
+    if not d_7575(ctx, E):
+        return False
     return True
 
 
@@ -1126,28 +1147,26 @@ def d_7561(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5922', 'resort', True)
-    if not d_7563(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 't~5928', 'commercial', True)
-    if not d_7576(ctx, E):
-        return False
+    ctx.put(E, 't~5926', 'resort', True)
     return True
 
 
-def d_7562(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
+def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5922', 'resort', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~5929', x_8549(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~5930', 'money', True)
+    if not d_7565(ctx, E):
+        return False
     return True
 
 
@@ -1157,16 +1176,7 @@ def d_7563(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5925', x_8550(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5926', 'money', True)
-    if not d_7566(ctx, E):
-        return False
+    ctx.put(E, 'n~5929', x_8549(ctx, E), True)
     return True
 
 
@@ -1176,17 +1186,32 @@ def d_7564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5925', x_8550(ctx, E), True)
+    ctx.put(E, 'r~5930', 'money', True)
     return True
 
 
-def d_7565(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5926', 'money', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5931', x_8551(ctx, E), True)
+    if not d_7567(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
+    if c is not None:
+        ASSIGN(ctx, 7569, c, key, E.get('k~5931'))
+    if not d_7570(ctx, E):
+        return False
+    if not d_7572(ctx, E):
+        return False
     return True
 
 
@@ -1196,32 +1221,21 @@ def d_7566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5927', x_8552(ctx, E), True)
-    if not d_7568(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7570, PL(ctx, E.get('you')).get('stock'), E.get('r~5926'))
-    if c is not None:
-        ASSIGN(ctx, 7570, c, key, E.get('k~5927'))
-    if not d_7571(ctx, E):
-        return False
-    if not d_7573(ctx, E):
-        return False
+    ctx.put(E, 'k~5931', x_8551(ctx, E), True)
     return True
 
 
-def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5927', x_8552(ctx, E), True)
+    if x_8552(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7568, E, 'k~5931', x_8554(ctx, E))
     return True
 
 
@@ -1231,33 +1245,35 @@ def d_7568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8553(ctx, E):
+    ASSIGN(ctx, 7568, E, 'k~5931', x_8554(ctx, E))
+    return True
+
+
+def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
+    if c is not None:
+        ASSIGN(ctx, 7569, c, key, E.get('k~5931'))
+    return True
+
+
+def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8557(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7569, E, 'k~5927', x_8555(ctx, E))
-    return True
-
-
-def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7569, E, 'k~5927', x_8555(ctx, E))
-    return True
-
-
-def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7570, PL(ctx, E.get('you')).get('stock'), E.get('r~5926'))
-    if c is not None:
-        ASSIGN(ctx, 7570, c, key, E.get('k~5927'))
+        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5930'))
+        if c is not None:
+            ASSIGN(ctx, 7571, c, key, E.get('k~5931'))
     return True
 
 
@@ -1267,25 +1283,25 @@ def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8558(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7572, ctx.state.get('supply'), E.get('r~5926'))
-        if c is not None:
-            ASSIGN(ctx, 7572, c, key, E.get('k~5927'))
+    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5930'))
+    if c is not None:
+        ASSIGN(ctx, 7571, c, key, E.get('k~5931'))
     return True
 
 
-def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7572, ctx.state.get('supply'), E.get('r~5926'))
-    if c is not None:
-        ASSIGN(ctx, 7572, c, key, E.get('k~5927'))
+    if x_8560(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7573, c, key, E.get('k~5931'))
     return True
 
 
@@ -1295,35 +1311,38 @@ def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8561(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7574, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7574, c, key, E.get('k~5927'))
-    return True
-
-
-def d_7574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7574, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7574, c, key, E.get('k~5927'))
+        ASSIGN(ctx, 7573, c, key, E.get('k~5931'))
     return True
 
 
-def d_7575(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
+def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~5928', 'commercial', True)
+    ctx.put(E, 't~5932', 'commercial', True)
+    return True
+
+
+def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~5935', x_8564(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~5936', 'money', True)
+    if not d_7578(ctx, E):
+        return False
     return True
 
 
@@ -1333,16 +1352,7 @@ def d_7576(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~5931', x_8565(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~5932', 'money', True)
-    if not d_7579(ctx, E):
-        return False
+    ctx.put(E, 'n~5935', x_8564(ctx, E), True)
     return True
 
 
@@ -1352,17 +1362,32 @@ def d_7577(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~5931', x_8565(ctx, E), True)
+    ctx.put(E, 'r~5936', 'money', True)
     return True
 
 
-def d_7578(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~5932', 'money', True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~5937', x_8566(ctx, E), True)
+    if not d_7580(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
+    if c is not None:
+        ASSIGN(ctx, 7582, c, key, E.get('k~5937'))
+    if not d_7583(ctx, E):
+        return False
+    if not d_7585(ctx, E):
+        return False
     return True
 
 
@@ -1372,32 +1397,21 @@ def d_7579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~5933', x_8567(ctx, E), True)
-    if not d_7581(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7583, PL(ctx, E.get('you')).get('stock'), E.get('r~5932'))
-    if c is not None:
-        ASSIGN(ctx, 7583, c, key, E.get('k~5933'))
-    if not d_7584(ctx, E):
-        return False
-    if not d_7586(ctx, E):
-        return False
+    ctx.put(E, 'k~5937', x_8566(ctx, E), True)
     return True
 
 
-def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~5933', x_8567(ctx, E), True)
+    if x_8567(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7581, E, 'k~5937', x_8569(ctx, E))
     return True
 
 
@@ -1407,33 +1421,35 @@ def d_7581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8568(ctx, E):
+    ASSIGN(ctx, 7581, E, 'k~5937', x_8569(ctx, E))
+    return True
+
+
+def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
+    if c is not None:
+        ASSIGN(ctx, 7582, c, key, E.get('k~5937'))
+    return True
+
+
+def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8572(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7582, E, 'k~5933', x_8570(ctx, E))
-    return True
-
-
-def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7582, E, 'k~5933', x_8570(ctx, E))
-    return True
-
-
-def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7583, PL(ctx, E.get('you')).get('stock'), E.get('r~5932'))
-    if c is not None:
-        ASSIGN(ctx, 7583, c, key, E.get('k~5933'))
+        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5936'))
+        if c is not None:
+            ASSIGN(ctx, 7584, c, key, E.get('k~5937'))
     return True
 
 
@@ -1443,25 +1459,25 @@ def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8573(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7585, ctx.state.get('supply'), E.get('r~5932'))
-        if c is not None:
-            ASSIGN(ctx, 7585, c, key, E.get('k~5933'))
+    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5936'))
+    if c is not None:
+        ASSIGN(ctx, 7584, c, key, E.get('k~5937'))
     return True
 
 
-def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7585, ctx.state.get('supply'), E.get('r~5932'))
-    if c is not None:
-        ASSIGN(ctx, 7585, c, key, E.get('k~5933'))
+    if x_8575(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7586, c, key, E.get('k~5937'))
     return True
 
 
@@ -1471,29 +1487,14 @@ def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8576(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7587, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7587, c, key, E.get('k~5933'))
-    return True
-
-
-def d_7587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7587, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7587, c, key, E.get('k~5933'))
+        ASSIGN(ctx, 7586, c, key, E.get('k~5937'))
     return True
 
 
 TRIALS = {
+    7505: CPS(d_7505),
     7506: CPS(d_7506),
     7507: CPS(d_7507),
     7508: CPS(d_7508),
@@ -1575,121 +1576,120 @@ TRIALS = {
     7584: CPS(d_7584),
     7585: CPS(d_7585),
     7586: CPS(d_7586),
-    7587: CPS(d_7587),
 }
 
 
 CODE = {
-    8490: x_8490,
+    8489: x_8489,
+    8491: x_8491,
     8492: x_8492,
-    8493: x_8493,
+    8494: x_8494,
     8495: x_8495,
-    8496: x_8496,
+    8497: x_8497,
     8498: x_8498,
-    8499: x_8499,
+    8500: x_8500,
     8501: x_8501,
-    8502: x_8502,
-    8505: x_8505,
+    8504: x_8504,
+    8506: x_8506,
     8507: x_8507,
-    8508: x_8508,
+    8509: x_8509,
     8510: x_8510,
-    8511: x_8511,
+    8512: x_8512,
     8513: x_8513,
-    8514: x_8514,
+    8515: x_8515,
     8516: x_8516,
-    8517: x_8517,
-    8520: x_8520,
+    8519: x_8519,
+    8521: x_8521,
     8522: x_8522,
-    8523: x_8523,
+    8524: x_8524,
     8525: x_8525,
-    8526: x_8526,
+    8527: x_8527,
     8528: x_8528,
-    8529: x_8529,
+    8530: x_8530,
     8531: x_8531,
-    8532: x_8532,
-    8535: x_8535,
+    8534: x_8534,
+    8536: x_8536,
     8537: x_8537,
-    8538: x_8538,
+    8539: x_8539,
     8540: x_8540,
-    8541: x_8541,
+    8542: x_8542,
     8543: x_8543,
-    8544: x_8544,
+    8545: x_8545,
     8546: x_8546,
-    8547: x_8547,
-    8550: x_8550,
+    8549: x_8549,
+    8551: x_8551,
     8552: x_8552,
-    8553: x_8553,
+    8554: x_8554,
     8555: x_8555,
-    8556: x_8556,
+    8557: x_8557,
     8558: x_8558,
-    8559: x_8559,
+    8560: x_8560,
     8561: x_8561,
-    8562: x_8562,
-    8565: x_8565,
+    8564: x_8564,
+    8566: x_8566,
     8567: x_8567,
-    8568: x_8568,
+    8569: x_8569,
     8570: x_8570,
-    8571: x_8571,
+    8572: x_8572,
     8573: x_8573,
-    8574: x_8574,
+    8575: x_8575,
     8576: x_8576,
-    8577: x_8577,
 }
 AT = {
-    8490: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8492: 'rules_data/pampero/definitions/resources.yaml:26',
-    8493: 'rules_data/pampero/definitions/resources.yaml:27',
-    8495: 'rules_data/pampero/definitions/resources.yaml:27',
-    8496: 'rules_data/pampero/definitions/resources.yaml:28',
+    8489: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8491: 'rules_data/pampero/definitions/resources.yaml:26',
+    8492: 'rules_data/pampero/definitions/resources.yaml:27',
+    8494: 'rules_data/pampero/definitions/resources.yaml:27',
+    8495: 'rules_data/pampero/definitions/resources.yaml:28',
+    8497: 'rules_data/pampero/definitions/resources.yaml:29',
     8498: 'rules_data/pampero/definitions/resources.yaml:29',
-    8499: 'rules_data/pampero/definitions/resources.yaml:29',
+    8500: 'rules_data/pampero/definitions/resources.yaml:30',
     8501: 'rules_data/pampero/definitions/resources.yaml:30',
-    8502: 'rules_data/pampero/definitions/resources.yaml:30',
-    8505: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8507: 'rules_data/pampero/definitions/resources.yaml:26',
-    8508: 'rules_data/pampero/definitions/resources.yaml:27',
-    8510: 'rules_data/pampero/definitions/resources.yaml:27',
-    8511: 'rules_data/pampero/definitions/resources.yaml:28',
+    8504: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8506: 'rules_data/pampero/definitions/resources.yaml:26',
+    8507: 'rules_data/pampero/definitions/resources.yaml:27',
+    8509: 'rules_data/pampero/definitions/resources.yaml:27',
+    8510: 'rules_data/pampero/definitions/resources.yaml:28',
+    8512: 'rules_data/pampero/definitions/resources.yaml:29',
     8513: 'rules_data/pampero/definitions/resources.yaml:29',
-    8514: 'rules_data/pampero/definitions/resources.yaml:29',
+    8515: 'rules_data/pampero/definitions/resources.yaml:30',
     8516: 'rules_data/pampero/definitions/resources.yaml:30',
-    8517: 'rules_data/pampero/definitions/resources.yaml:30',
-    8520: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8522: 'rules_data/pampero/definitions/resources.yaml:26',
-    8523: 'rules_data/pampero/definitions/resources.yaml:27',
-    8525: 'rules_data/pampero/definitions/resources.yaml:27',
-    8526: 'rules_data/pampero/definitions/resources.yaml:28',
+    8519: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8521: 'rules_data/pampero/definitions/resources.yaml:26',
+    8522: 'rules_data/pampero/definitions/resources.yaml:27',
+    8524: 'rules_data/pampero/definitions/resources.yaml:27',
+    8525: 'rules_data/pampero/definitions/resources.yaml:28',
+    8527: 'rules_data/pampero/definitions/resources.yaml:29',
     8528: 'rules_data/pampero/definitions/resources.yaml:29',
-    8529: 'rules_data/pampero/definitions/resources.yaml:29',
+    8530: 'rules_data/pampero/definitions/resources.yaml:30',
     8531: 'rules_data/pampero/definitions/resources.yaml:30',
-    8532: 'rules_data/pampero/definitions/resources.yaml:30',
-    8535: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8537: 'rules_data/pampero/definitions/resources.yaml:26',
-    8538: 'rules_data/pampero/definitions/resources.yaml:27',
-    8540: 'rules_data/pampero/definitions/resources.yaml:27',
-    8541: 'rules_data/pampero/definitions/resources.yaml:28',
+    8534: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8536: 'rules_data/pampero/definitions/resources.yaml:26',
+    8537: 'rules_data/pampero/definitions/resources.yaml:27',
+    8539: 'rules_data/pampero/definitions/resources.yaml:27',
+    8540: 'rules_data/pampero/definitions/resources.yaml:28',
+    8542: 'rules_data/pampero/definitions/resources.yaml:29',
     8543: 'rules_data/pampero/definitions/resources.yaml:29',
-    8544: 'rules_data/pampero/definitions/resources.yaml:29',
+    8545: 'rules_data/pampero/definitions/resources.yaml:30',
     8546: 'rules_data/pampero/definitions/resources.yaml:30',
-    8547: 'rules_data/pampero/definitions/resources.yaml:30',
-    8550: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8552: 'rules_data/pampero/definitions/resources.yaml:26',
-    8553: 'rules_data/pampero/definitions/resources.yaml:27',
-    8555: 'rules_data/pampero/definitions/resources.yaml:27',
-    8556: 'rules_data/pampero/definitions/resources.yaml:28',
+    8549: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8551: 'rules_data/pampero/definitions/resources.yaml:26',
+    8552: 'rules_data/pampero/definitions/resources.yaml:27',
+    8554: 'rules_data/pampero/definitions/resources.yaml:27',
+    8555: 'rules_data/pampero/definitions/resources.yaml:28',
+    8557: 'rules_data/pampero/definitions/resources.yaml:29',
     8558: 'rules_data/pampero/definitions/resources.yaml:29',
-    8559: 'rules_data/pampero/definitions/resources.yaml:29',
+    8560: 'rules_data/pampero/definitions/resources.yaml:30',
     8561: 'rules_data/pampero/definitions/resources.yaml:30',
-    8562: 'rules_data/pampero/definitions/resources.yaml:30',
-    8565: 'rules_data/pampero/definitions/tracks.yaml:177',
-    8567: 'rules_data/pampero/definitions/resources.yaml:26',
-    8568: 'rules_data/pampero/definitions/resources.yaml:27',
-    8570: 'rules_data/pampero/definitions/resources.yaml:27',
-    8571: 'rules_data/pampero/definitions/resources.yaml:28',
+    8564: 'rules_data/pampero/definitions/tracks.yaml:177',
+    8566: 'rules_data/pampero/definitions/resources.yaml:26',
+    8567: 'rules_data/pampero/definitions/resources.yaml:27',
+    8569: 'rules_data/pampero/definitions/resources.yaml:27',
+    8570: 'rules_data/pampero/definitions/resources.yaml:28',
+    8572: 'rules_data/pampero/definitions/resources.yaml:29',
     8573: 'rules_data/pampero/definitions/resources.yaml:29',
-    8574: 'rules_data/pampero/definitions/resources.yaml:29',
+    8575: 'rules_data/pampero/definitions/resources.yaml:30',
     8576: 'rules_data/pampero/definitions/resources.yaml:30',
-    8577: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
@@ -1704,20 +1704,20 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:13
                     'op': 'let',
-                    'v': 't~5898',
-                    'e': {'op': 'lit', 'v': 'residential', 'x': 8489},
+                    'v': 't~5902',
+                    'e': {'op': 'lit', 'v': 'residential', 'x': 8488},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:13',
-                    'id': 7507,
+                    'id': 7506,
                 },
                 {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5901',
+                            'v': 'n~5905',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5899',
+                                'v': 'vs~5903',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -1730,7 +1730,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5898'},
+                                                    'of': {'op': 'var', 'n': 't~5902'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -1743,28 +1743,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5898'},
+                                            'of': {'op': 'var', 'n': 't~5902'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5898'},
+                                            'k': {'op': 'var', 'n': 't~5902'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5898'},
+                                        'of': {'op': 'var', 'n': 't~5902'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5900',
+                                    'v': 'at~5904',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -1773,7 +1773,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5898'},
+                                                'of': {'op': 'var', 'n': 't~5902'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -1782,7 +1782,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5898'},
+                                            'k': {'op': 'var', 'n': 't~5902'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -1792,7 +1792,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5898'},
+                                            'k': {'op': 'var', 'n': 't~5902'},
                                             'd': 0,
                                         },
                                     },
@@ -1804,18 +1804,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5900'},
+                                                    'a': {'op': 'var', 'n': 'at~5904'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5900'},
+                                                    'a': {'op': 'var', 'n': 'at~5904'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5899'},
+                                                            {'op': 'var', 'n': 'vs~5903'},
                                                         ],
                                                     },
                                                 },
@@ -1823,30 +1823,30 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5899'},
-                                            'k': {'op': 'var', 'n': 'at~5900'},
+                                            'of': {'op': 'var', 'n': 'vs~5903'},
+                                            'k': {'op': 'var', 'n': 'at~5904'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8490,
+                                'x': 8489,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7509,
+                            'id': 7508,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5902',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8491},
+                            'v': 'r~5906',
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8490},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7510,
+                            'id': 7509,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5903',
+                                    'v': 'k~5907',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1863,13 +1863,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5902'},
+                                                                'of': {'op': 'var', 'n': 'r~5906'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5901'},
+                                                        'a': {'op': 'var', 'n': 'n~5905'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1877,11 +1877,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5901'},
+                                                                        {'op': 'var', 'n': 'n~5905'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5902'},
+                                                                            'k': {'op': 'var', 'n': 'r~5906'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1892,10 +1892,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8492,
+                                        'x': 8491,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7512,
+                                    'id': 7511,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -1905,16 +1905,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5902'},
+                                            'of': {'op': 'var', 'n': 'r~5906'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8493,
+                                        'x': 8492,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5903', 'x': 8494},
+                                        't': {'op': 'var', 'n': 'k~5907', 'x': 8493},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1931,14 +1931,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5903'},
+                                                                        {'op': 'var', 'n': 'k~5907'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5902'},
+                                                                                'of': {'op': 'var', 'n': 'r~5906'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1949,7 +1949,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5902'},
+                                                                                'k': {'op': 'var', 'n': 'r~5906'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1960,13 +1960,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8495,
+                                            'x': 8494,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7514,
+                                        'id': 7513,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7513,
+                                    'id': 7512,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -1977,15 +1977,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5902'},
+                                        'k': {'op': 'var', 'n': 'r~5906'},
                                         'd': 0,
-                                        'x': 8496,
+                                        'x': 8495,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5903', 'x': 8497},
+                                    'e': {'op': 'var', 'n': 'k~5907', 'x': 8496},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7515,
+                                    'id': 7514,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -1995,30 +1995,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5902'},
+                                            'of': {'op': 'var', 'n': 'r~5906'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8498,
+                                        'x': 8497,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5902'},
+                                            'k': {'op': 'var', 'n': 'r~5906'},
                                             'd': 0,
-                                            'x': 8499,
+                                            'x': 8498,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5903', 'x': 8500},
+                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8499},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7517,
+                                        'id': 7516,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7516,
+                                    'id': 7515,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -2028,18 +2028,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5902'},
+                                                'of': {'op': 'var', 'n': 'r~5906'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5903'},
+                                                'a': {'op': 'var', 'n': 'k~5907'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8501,
+                                        'x': 8500,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2052,28 +2052,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8502,
+                                            'x': 8501,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5903', 'x': 8503},
+                                        'e': {'op': 'var', 'n': 'k~5907', 'x': 8502},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7519,
+                                        'id': 7518,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7518,
+                                    'id': 7517,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7511,
+                            'id': 7510,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                    'id': 7508,
+                    'id': 7507,
                 },
             ],
             'at': 'rules_data/pampero/items/foreign_markets.yaml:13',
-            'id': 7506,
+            'id': 7505,
         },
         'tags': ['argentina'],
         'source': {'doc': 'pampero-base', 'section': 'Foreign markets'},
@@ -2089,20 +2089,20 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5904',
-                    'e': {'op': 'lit', 'v': 'residential', 'x': 8504},
+                    'v': 't~5908',
+                    'e': {'op': 'lit', 'v': 'residential', 'x': 8503},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
-                    'id': 7521,
+                    'id': 7520,
                 },
                 {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5907',
+                            'v': 'n~5911',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5905',
+                                'v': 'vs~5909',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2115,7 +2115,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5904'},
+                                                    'of': {'op': 'var', 'n': 't~5908'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2128,28 +2128,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5904'},
+                                            'of': {'op': 'var', 'n': 't~5908'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5904'},
+                                            'k': {'op': 'var', 'n': 't~5908'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5904'},
+                                        'of': {'op': 'var', 'n': 't~5908'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5906',
+                                    'v': 'at~5910',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2158,7 +2158,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5904'},
+                                                'of': {'op': 'var', 'n': 't~5908'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2167,7 +2167,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5904'},
+                                            'k': {'op': 'var', 'n': 't~5908'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2177,7 +2177,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5904'},
+                                            'k': {'op': 'var', 'n': 't~5908'},
                                             'd': 0,
                                         },
                                     },
@@ -2189,18 +2189,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5906'},
+                                                    'a': {'op': 'var', 'n': 'at~5910'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5906'},
+                                                    'a': {'op': 'var', 'n': 'at~5910'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5905'},
+                                                            {'op': 'var', 'n': 'vs~5909'},
                                                         ],
                                                     },
                                                 },
@@ -2208,30 +2208,30 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5905'},
-                                            'k': {'op': 'var', 'n': 'at~5906'},
+                                            'of': {'op': 'var', 'n': 'vs~5909'},
+                                            'k': {'op': 'var', 'n': 'at~5910'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8505,
+                                'x': 8504,
                             },
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
+                            'id': 7522,
+                        },
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
+                            'op': 'let',
+                            'v': 'r~5912',
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8505},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7523,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:177
-                            'op': 'let',
-                            'v': 'r~5908',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8506},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7524,
-                        },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5909',
+                                    'v': 'k~5913',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2248,13 +2248,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5908'},
+                                                                'of': {'op': 'var', 'n': 'r~5912'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5907'},
+                                                        'a': {'op': 'var', 'n': 'n~5911'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2262,11 +2262,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5907'},
+                                                                        {'op': 'var', 'n': 'n~5911'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5908'},
+                                                                            'k': {'op': 'var', 'n': 'r~5912'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2277,10 +2277,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8507,
+                                        'x': 8506,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7526,
+                                    'id': 7525,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -2290,16 +2290,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5908'},
+                                            'of': {'op': 'var', 'n': 'r~5912'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8508,
+                                        'x': 8507,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5909', 'x': 8509},
+                                        't': {'op': 'var', 'n': 'k~5913', 'x': 8508},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2316,14 +2316,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5909'},
+                                                                        {'op': 'var', 'n': 'k~5913'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5908'},
+                                                                                'of': {'op': 'var', 'n': 'r~5912'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2334,7 +2334,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5908'},
+                                                                                'k': {'op': 'var', 'n': 'r~5912'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2345,13 +2345,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8510,
+                                            'x': 8509,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7528,
+                                        'id': 7527,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7527,
+                                    'id': 7526,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -2362,15 +2362,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5908'},
+                                        'k': {'op': 'var', 'n': 'r~5912'},
                                         'd': 0,
-                                        'x': 8511,
+                                        'x': 8510,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5909', 'x': 8512},
+                                    'e': {'op': 'var', 'n': 'k~5913', 'x': 8511},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7529,
+                                    'id': 7528,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -2380,30 +2380,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5908'},
+                                            'of': {'op': 'var', 'n': 'r~5912'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8513,
+                                        'x': 8512,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5908'},
+                                            'k': {'op': 'var', 'n': 'r~5912'},
                                             'd': 0,
-                                            'x': 8514,
+                                            'x': 8513,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5909', 'x': 8515},
+                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8514},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7531,
+                                        'id': 7530,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7530,
+                                    'id': 7529,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -2413,18 +2413,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5908'},
+                                                'of': {'op': 'var', 'n': 'r~5912'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5909'},
+                                                'a': {'op': 'var', 'n': 'k~5913'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8516,
+                                        'x': 8515,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2437,41 +2437,41 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8517,
+                                            'x': 8516,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5909', 'x': 8518},
+                                        'e': {'op': 'var', 'n': 'k~5913', 'x': 8517},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7533,
+                                        'id': 7532,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7532,
+                                    'id': 7531,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7525,
+                            'id': 7524,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                    'id': 7522,
+                    'id': 7521,
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:19
                     'op': 'let',
-                    'v': 't~5910',
-                    'e': {'op': 'lit', 'v': 'industrial', 'x': 8519},
+                    'v': 't~5914',
+                    'e': {'op': 'lit', 'v': 'industrial', 'x': 8518},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
-                    'id': 7534,
+                    'id': 7533,
                 },
                 {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5913',
+                            'v': 'n~5917',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5911',
+                                'v': 'vs~5915',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2484,7 +2484,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5910'},
+                                                    'of': {'op': 'var', 'n': 't~5914'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2497,28 +2497,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5910'},
+                                            'of': {'op': 'var', 'n': 't~5914'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5910'},
+                                            'k': {'op': 'var', 'n': 't~5914'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5910'},
+                                        'of': {'op': 'var', 'n': 't~5914'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5912',
+                                    'v': 'at~5916',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2527,7 +2527,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5910'},
+                                                'of': {'op': 'var', 'n': 't~5914'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2536,7 +2536,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5910'},
+                                            'k': {'op': 'var', 'n': 't~5914'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2546,7 +2546,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5910'},
+                                            'k': {'op': 'var', 'n': 't~5914'},
                                             'd': 0,
                                         },
                                     },
@@ -2558,18 +2558,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5912'},
+                                                    'a': {'op': 'var', 'n': 'at~5916'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5912'},
+                                                    'a': {'op': 'var', 'n': 'at~5916'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5911'},
+                                                            {'op': 'var', 'n': 'vs~5915'},
                                                         ],
                                                     },
                                                 },
@@ -2577,30 +2577,30 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5911'},
-                                            'k': {'op': 'var', 'n': 'at~5912'},
+                                            'of': {'op': 'var', 'n': 'vs~5915'},
+                                            'k': {'op': 'var', 'n': 'at~5916'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8520,
+                                'x': 8519,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7536,
+                            'id': 7535,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5914',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8521},
+                            'v': 'r~5918',
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8520},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7537,
+                            'id': 7536,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5915',
+                                    'v': 'k~5919',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2617,13 +2617,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5914'},
+                                                                'of': {'op': 'var', 'n': 'r~5918'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5913'},
+                                                        'a': {'op': 'var', 'n': 'n~5917'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2631,11 +2631,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5913'},
+                                                                        {'op': 'var', 'n': 'n~5917'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5914'},
+                                                                            'k': {'op': 'var', 'n': 'r~5918'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2646,10 +2646,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8522,
+                                        'x': 8521,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7539,
+                                    'id': 7538,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -2659,16 +2659,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5914'},
+                                            'of': {'op': 'var', 'n': 'r~5918'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8523,
+                                        'x': 8522,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5915', 'x': 8524},
+                                        't': {'op': 'var', 'n': 'k~5919', 'x': 8523},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2685,14 +2685,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5915'},
+                                                                        {'op': 'var', 'n': 'k~5919'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5914'},
+                                                                                'of': {'op': 'var', 'n': 'r~5918'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2703,7 +2703,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5914'},
+                                                                                'k': {'op': 'var', 'n': 'r~5918'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2714,13 +2714,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8525,
+                                            'x': 8524,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7541,
+                                        'id': 7540,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7540,
+                                    'id': 7539,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -2731,15 +2731,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5914'},
+                                        'k': {'op': 'var', 'n': 'r~5918'},
                                         'd': 0,
-                                        'x': 8526,
+                                        'x': 8525,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5915', 'x': 8527},
+                                    'e': {'op': 'var', 'n': 'k~5919', 'x': 8526},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7542,
+                                    'id': 7541,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -2749,30 +2749,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5914'},
+                                            'of': {'op': 'var', 'n': 'r~5918'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8528,
+                                        'x': 8527,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5914'},
+                                            'k': {'op': 'var', 'n': 'r~5918'},
                                             'd': 0,
-                                            'x': 8529,
+                                            'x': 8528,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5915', 'x': 8530},
+                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8529},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7544,
+                                        'id': 7543,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7543,
+                                    'id': 7542,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -2782,18 +2782,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5914'},
+                                                'of': {'op': 'var', 'n': 'r~5918'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5915'},
+                                                'a': {'op': 'var', 'n': 'k~5919'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8531,
+                                        'x': 8530,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2806,28 +2806,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8532,
+                                            'x': 8531,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5915', 'x': 8533},
+                                        'e': {'op': 'var', 'n': 'k~5919', 'x': 8532},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7546,
+                                        'id': 7545,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7545,
+                                    'id': 7544,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7538,
+                            'id': 7537,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                    'id': 7535,
+                    'id': 7534,
                 },
             ],
             'at': 'rules_data/pampero/items/foreign_markets.yaml:19',
-            'id': 7520,
+            'id': 7519,
         },
         'tags': ['argentina'],
         'source': {'doc': 'pampero-base', 'section': 'Foreign markets'},
@@ -2843,20 +2843,20 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:25
                     'op': 'let',
-                    'v': 't~5916',
-                    'e': {'op': 'lit', 'v': 'resort', 'x': 8534},
+                    'v': 't~5920',
+                    'e': {'op': 'lit', 'v': 'resort', 'x': 8533},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:25',
-                    'id': 7548,
+                    'id': 7547,
                 },
                 {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5919',
+                            'v': 'n~5923',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5917',
+                                'v': 'vs~5921',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -2869,7 +2869,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5916'},
+                                                    'of': {'op': 'var', 'n': 't~5920'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -2882,28 +2882,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5916'},
+                                            'of': {'op': 'var', 'n': 't~5920'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5916'},
+                                            'k': {'op': 'var', 'n': 't~5920'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5916'},
+                                        'of': {'op': 'var', 'n': 't~5920'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5918',
+                                    'v': 'at~5922',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -2912,7 +2912,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5916'},
+                                                'of': {'op': 'var', 'n': 't~5920'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -2921,7 +2921,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5916'},
+                                            'k': {'op': 'var', 'n': 't~5920'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -2931,7 +2931,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5916'},
+                                            'k': {'op': 'var', 'n': 't~5920'},
                                             'd': 0,
                                         },
                                     },
@@ -2943,18 +2943,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5918'},
+                                                    'a': {'op': 'var', 'n': 'at~5922'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5918'},
+                                                    'a': {'op': 'var', 'n': 'at~5922'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5917'},
+                                                            {'op': 'var', 'n': 'vs~5921'},
                                                         ],
                                                     },
                                                 },
@@ -2962,30 +2962,30 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5917'},
-                                            'k': {'op': 'var', 'n': 'at~5918'},
+                                            'of': {'op': 'var', 'n': 'vs~5921'},
+                                            'k': {'op': 'var', 'n': 'at~5922'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8535,
+                                'x': 8534,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7550,
+                            'id': 7549,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5920',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8536},
+                            'v': 'r~5924',
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8535},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7551,
+                            'id': 7550,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5921',
+                                    'v': 'k~5925',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3002,13 +3002,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5920'},
+                                                                'of': {'op': 'var', 'n': 'r~5924'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5919'},
+                                                        'a': {'op': 'var', 'n': 'n~5923'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3016,11 +3016,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5919'},
+                                                                        {'op': 'var', 'n': 'n~5923'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5920'},
+                                                                            'k': {'op': 'var', 'n': 'r~5924'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3031,10 +3031,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8537,
+                                        'x': 8536,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7553,
+                                    'id': 7552,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3044,16 +3044,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5920'},
+                                            'of': {'op': 'var', 'n': 'r~5924'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8538,
+                                        'x': 8537,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5921', 'x': 8539},
+                                        't': {'op': 'var', 'n': 'k~5925', 'x': 8538},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3070,14 +3070,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5921'},
+                                                                        {'op': 'var', 'n': 'k~5925'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5920'},
+                                                                                'of': {'op': 'var', 'n': 'r~5924'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3088,7 +3088,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5920'},
+                                                                                'k': {'op': 'var', 'n': 'r~5924'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3099,13 +3099,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8540,
+                                            'x': 8539,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7555,
+                                        'id': 7554,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7554,
+                                    'id': 7553,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3116,15 +3116,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5920'},
+                                        'k': {'op': 'var', 'n': 'r~5924'},
                                         'd': 0,
-                                        'x': 8541,
+                                        'x': 8540,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5921', 'x': 8542},
+                                    'e': {'op': 'var', 'n': 'k~5925', 'x': 8541},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7556,
+                                    'id': 7555,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3134,30 +3134,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5920'},
+                                            'of': {'op': 'var', 'n': 'r~5924'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8543,
+                                        'x': 8542,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5920'},
+                                            'k': {'op': 'var', 'n': 'r~5924'},
                                             'd': 0,
-                                            'x': 8544,
+                                            'x': 8543,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5921', 'x': 8545},
+                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8544},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7558,
+                                        'id': 7557,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7557,
+                                    'id': 7556,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3167,18 +3167,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5920'},
+                                                'of': {'op': 'var', 'n': 'r~5924'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5921'},
+                                                'a': {'op': 'var', 'n': 'k~5925'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8546,
+                                        'x': 8545,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3191,28 +3191,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8547,
+                                            'x': 8546,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5921', 'x': 8548},
+                                        'e': {'op': 'var', 'n': 'k~5925', 'x': 8547},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7560,
+                                        'id': 7559,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7559,
+                                    'id': 7558,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7552,
+                            'id': 7551,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                    'id': 7549,
+                    'id': 7548,
                 },
             ],
             'at': 'rules_data/pampero/items/foreign_markets.yaml:25',
-            'id': 7547,
+            'id': 7546,
         },
         'tags': ['brazil'],
         'source': {'doc': 'pampero-base', 'section': 'Foreign markets'},
@@ -3228,20 +3228,20 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5922',
-                    'e': {'op': 'lit', 'v': 'resort', 'x': 8549},
+                    'v': 't~5926',
+                    'e': {'op': 'lit', 'v': 'resort', 'x': 8548},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
-                    'id': 7562,
+                    'id': 7561,
                 },
                 {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5925',
+                            'v': 'n~5929',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5923',
+                                'v': 'vs~5927',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3254,7 +3254,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5922'},
+                                                    'of': {'op': 'var', 'n': 't~5926'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3267,28 +3267,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5922'},
+                                            'of': {'op': 'var', 'n': 't~5926'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5922'},
+                                            'k': {'op': 'var', 'n': 't~5926'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5922'},
+                                        'of': {'op': 'var', 'n': 't~5926'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5924',
+                                    'v': 'at~5928',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3297,7 +3297,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5922'},
+                                                'of': {'op': 'var', 'n': 't~5926'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3306,7 +3306,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5922'},
+                                            'k': {'op': 'var', 'n': 't~5926'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3316,7 +3316,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5922'},
+                                            'k': {'op': 'var', 'n': 't~5926'},
                                             'd': 0,
                                         },
                                     },
@@ -3328,18 +3328,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5924'},
+                                                    'a': {'op': 'var', 'n': 'at~5928'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5924'},
+                                                    'a': {'op': 'var', 'n': 'at~5928'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5923'},
+                                                            {'op': 'var', 'n': 'vs~5927'},
                                                         ],
                                                     },
                                                 },
@@ -3347,30 +3347,30 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5923'},
-                                            'k': {'op': 'var', 'n': 'at~5924'},
+                                            'of': {'op': 'var', 'n': 'vs~5927'},
+                                            'k': {'op': 'var', 'n': 'at~5928'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8550,
+                                'x': 8549,
                             },
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
+                            'id': 7563,
+                        },
+                        {  # rules_data/pampero/definitions/tracks.yaml:177
+                            'op': 'let',
+                            'v': 'r~5930',
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8550},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
                             'id': 7564,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:177
-                            'op': 'let',
-                            'v': 'r~5926',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8551},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7565,
-                        },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5927',
+                                    'v': 'k~5931',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3387,13 +3387,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5926'},
+                                                                'of': {'op': 'var', 'n': 'r~5930'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5925'},
+                                                        'a': {'op': 'var', 'n': 'n~5929'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3401,11 +3401,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5925'},
+                                                                        {'op': 'var', 'n': 'n~5929'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5926'},
+                                                                            'k': {'op': 'var', 'n': 'r~5930'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3416,10 +3416,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8552,
+                                        'x': 8551,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7567,
+                                    'id': 7566,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3429,16 +3429,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5926'},
+                                            'of': {'op': 'var', 'n': 'r~5930'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8553,
+                                        'x': 8552,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5927', 'x': 8554},
+                                        't': {'op': 'var', 'n': 'k~5931', 'x': 8553},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3455,14 +3455,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5927'},
+                                                                        {'op': 'var', 'n': 'k~5931'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5926'},
+                                                                                'of': {'op': 'var', 'n': 'r~5930'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3473,7 +3473,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5926'},
+                                                                                'k': {'op': 'var', 'n': 'r~5930'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3484,13 +3484,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8555,
+                                            'x': 8554,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7569,
+                                        'id': 7568,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7568,
+                                    'id': 7567,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3501,15 +3501,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5926'},
+                                        'k': {'op': 'var', 'n': 'r~5930'},
                                         'd': 0,
-                                        'x': 8556,
+                                        'x': 8555,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5927', 'x': 8557},
+                                    'e': {'op': 'var', 'n': 'k~5931', 'x': 8556},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7570,
+                                    'id': 7569,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3519,30 +3519,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5926'},
+                                            'of': {'op': 'var', 'n': 'r~5930'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8558,
+                                        'x': 8557,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5926'},
+                                            'k': {'op': 'var', 'n': 'r~5930'},
                                             'd': 0,
-                                            'x': 8559,
+                                            'x': 8558,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5927', 'x': 8560},
+                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8559},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7572,
+                                        'id': 7571,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7571,
+                                    'id': 7570,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3552,18 +3552,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5926'},
+                                                'of': {'op': 'var', 'n': 'r~5930'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5927'},
+                                                'a': {'op': 'var', 'n': 'k~5931'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8561,
+                                        'x': 8560,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3576,41 +3576,41 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8562,
+                                            'x': 8561,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5927', 'x': 8563},
+                                        'e': {'op': 'var', 'n': 'k~5931', 'x': 8562},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7574,
+                                        'id': 7573,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7573,
+                                    'id': 7572,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7566,
+                            'id': 7565,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                    'id': 7563,
+                    'id': 7562,
                 },
                 {  # rules_data/pampero/items/foreign_markets.yaml:31
                     'op': 'let',
-                    'v': 't~5928',
-                    'e': {'op': 'lit', 'v': 'commercial', 'x': 8564},
+                    'v': 't~5932',
+                    'e': {'op': 'lit', 'v': 'commercial', 'x': 8563},
                     'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
-                    'id': 7575,
+                    'id': 7574,
                 },
                 {  # rules_data/pampero/definitions/tracks.yaml:177
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'n~5931',
+                            'v': 'n~5935',
                             'e': {
                                 'op': 'letx',
-                                'v': 'vs~5929',
+                                'v': 'vs~5933',
                                 'e': {
                                     'op': 'cond',
                                     'c': {
@@ -3623,7 +3623,7 @@ RECORDS = {
                                                 {
                                                     'op': 'fld',
                                                     'kind': 'tracks',
-                                                    'of': {'op': 'var', 'n': 't~5928'},
+                                                    'of': {'op': 'var', 'n': 't~5932'},
                                                     'f': 'sides',
                                                     'd': [],
                                                 },
@@ -3636,28 +3636,28 @@ RECORDS = {
                                         'of': {
                                             'op': 'fld',
                                             'kind': 'tracks',
-                                            'of': {'op': 'var', 'n': 't~5928'},
+                                            'of': {'op': 'var', 'n': 't~5932'},
                                             'f': 'sides',
                                             'd': [],
                                         },
                                         'k': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'sides'},
-                                            'k': {'op': 'var', 'n': 't~5928'},
+                                            'k': {'op': 'var', 'n': 't~5932'},
                                             'd': 0,
                                         },
                                     },
                                     'b': {
                                         'op': 'fld',
                                         'kind': 'tracks',
-                                        'of': {'op': 'var', 'n': 't~5928'},
+                                        'of': {'op': 'var', 'n': 't~5932'},
                                         'f': 'values',
                                         'd': [],
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'at~5930',
+                                    'v': 'at~5934',
                                     'e': {
                                         'op': 'cond',
                                         'c': {
@@ -3666,7 +3666,7 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~5928'},
+                                                'of': {'op': 'var', 'n': 't~5932'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
@@ -3675,7 +3675,7 @@ RECORDS = {
                                         'a': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                            'k': {'op': 'var', 'n': 't~5928'},
+                                            'k': {'op': 'var', 'n': 't~5932'},
                                             'd': 0,
                                         },
                                         'b': {
@@ -3685,7 +3685,7 @@ RECORDS = {
                                                 'k': 'tracks',
                                                 'p': {'op': 'var', 'n': 'you'},
                                             },
-                                            'k': {'op': 'var', 'n': 't~5928'},
+                                            'k': {'op': 'var', 'n': 't~5932'},
                                             'd': 0,
                                         },
                                     },
@@ -3697,18 +3697,18 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>=',
-                                                    'a': {'op': 'var', 'n': 'at~5930'},
+                                                    'a': {'op': 'var', 'n': 'at~5934'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '<',
-                                                    'a': {'op': 'var', 'n': 'at~5930'},
+                                                    'a': {'op': 'var', 'n': 'at~5934'},
                                                     'b': {
                                                         'op': 'fn',
                                                         'f': 'count',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'vs~5929'},
+                                                            {'op': 'var', 'n': 'vs~5933'},
                                                         ],
                                                     },
                                                 },
@@ -3716,30 +3716,30 @@ RECORDS = {
                                         },
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'vs~5929'},
-                                            'k': {'op': 'var', 'n': 'at~5930'},
+                                            'of': {'op': 'var', 'n': 'vs~5933'},
+                                            'k': {'op': 'var', 'n': 'at~5934'},
                                         },
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 },
-                                'x': 8565,
+                                'x': 8564,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7577,
+                            'id': 7576,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:177
                             'op': 'let',
-                            'v': 'r~5932',
-                            'e': {'op': 'lit', 'v': 'money', 'x': 8566},
+                            'v': 'r~5936',
+                            'e': {'op': 'lit', 'v': 'money', 'x': 8565},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                            'id': 7578,
+                            'id': 7577,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~5933',
+                                    'v': 'k~5937',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3756,13 +3756,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~5932'},
+                                                                'of': {'op': 'var', 'n': 'r~5936'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~5931'},
+                                                        'a': {'op': 'var', 'n': 'n~5935'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3770,11 +3770,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~5931'},
+                                                                        {'op': 'var', 'n': 'n~5935'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~5932'},
+                                                                            'k': {'op': 'var', 'n': 'r~5936'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3785,10 +3785,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8567,
+                                        'x': 8566,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7580,
+                                    'id': 7579,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3798,16 +3798,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5932'},
+                                            'of': {'op': 'var', 'n': 'r~5936'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8568,
+                                        'x': 8567,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~5933', 'x': 8569},
+                                        't': {'op': 'var', 'n': 'k~5937', 'x': 8568},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3824,14 +3824,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~5933'},
+                                                                        {'op': 'var', 'n': 'k~5937'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~5932'},
+                                                                                'of': {'op': 'var', 'n': 'r~5936'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3842,7 +3842,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~5932'},
+                                                                                'k': {'op': 'var', 'n': 'r~5936'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3853,13 +3853,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8570,
+                                            'x': 8569,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7582,
+                                        'id': 7581,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7581,
+                                    'id': 7580,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3870,15 +3870,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~5932'},
+                                        'k': {'op': 'var', 'n': 'r~5936'},
                                         'd': 0,
-                                        'x': 8571,
+                                        'x': 8570,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~5933', 'x': 8572},
+                                    'e': {'op': 'var', 'n': 'k~5937', 'x': 8571},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7583,
+                                    'id': 7582,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3888,30 +3888,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~5932'},
+                                            'of': {'op': 'var', 'n': 'r~5936'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8573,
+                                        'x': 8572,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~5932'},
+                                            'k': {'op': 'var', 'n': 'r~5936'},
                                             'd': 0,
-                                            'x': 8574,
+                                            'x': 8573,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~5933', 'x': 8575},
+                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8574},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7585,
+                                        'id': 7584,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7584,
+                                    'id': 7583,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3921,18 +3921,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~5932'},
+                                                'of': {'op': 'var', 'n': 'r~5936'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~5933'},
+                                                'a': {'op': 'var', 'n': 'k~5937'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8576,
+                                        'x': 8575,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3945,28 +3945,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8577,
+                                            'x': 8576,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~5933', 'x': 8578},
+                                        'e': {'op': 'var', 'n': 'k~5937', 'x': 8577},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7587,
+                                        'id': 7586,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7586,
+                                    'id': 7585,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7579,
+                            'id': 7578,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/tracks.yaml:177',
-                    'id': 7576,
+                    'id': 7575,
                 },
             ],
             'at': 'rules_data/pampero/items/foreign_markets.yaml:31',
-            'id': 7561,
+            'id': 7560,
         },
         'tags': ['brazil'],
         'source': {'doc': 'pampero-base', 'section': 'Foreign markets'},

@@ -43,159 +43,159 @@ K = [
 ]
 
 
-def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6045'), 'instead_of', {}), 'gain', None) == E.get('r~6043'))) and bool((num(E.get('left~6044')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6049'), 'instead_of', {}), 'gain', None) == E.get('r~6047'))) and bool((num(E.get('left~6048')) > num(0))))
 
 
-def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6044'), (E.get('left~6044') if (FLD(ctx, K[0], E.get('rep~6045')) == None) else FLD(ctx, K[0], E.get('rep~6045')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6048'), (E.get('left~6048') if (FLD(ctx, K[0], E.get('rep~6049')) == None) else FLD(ctx, K[0], E.get('rep~6049')))]))
 
 
-def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~6045'))
+    return FLD(ctx, K[1], E.get('rep~6049'))
 
 
-def x_8730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~6047')}
+    return {'instead': E.get('instead~6051')}
 
 
-def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6048') if (GET(ctx, 'resources', E.get('r~6049'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6048'), KEY(ctx.state.get('supply'), E.get('r~6049'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~6052') if (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6052'), KEY(ctx.state.get('supply'), E.get('r~6053'), 0)]))])
 
 
-def x_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6049'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~6053'), 'max', None) != None)
 
 
-def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6050'), (num(GET(ctx, 'resources', E.get('r~6049'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6049'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6054'), (num(GET(ctx, 'resources', E.get('r~6053'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)))])])
 
 
-def x_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6049'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)
+
+
+def x_8740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) != None)
 
 
 def x_8741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6049'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~6053'), 0)
 
 
-def x_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6049'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~6053'), 'ledger', None)) and bool((E.get('k~6054') != 0)))
 
 
 def x_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6049'), 'ledger', None)) and bool((E.get('k~6050') != 0)))
-
-
-def x_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6054'), 'instead_of', {}), 'gain', None) == E.get('r~6052'))) and bool((num(E.get('left~6053')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6058'), 'instead_of', {}), 'gain', None) == E.get('r~6056'))) and bool((num(E.get('left~6057')) > num(0))))
 
 
-def x_8754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6053'), (E.get('left~6053') if (FLD(ctx, K[0], E.get('rep~6054')) == None) else FLD(ctx, K[0], E.get('rep~6054')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6057'), (E.get('left~6057') if (FLD(ctx, K[0], E.get('rep~6058')) == None) else FLD(ctx, K[0], E.get('rep~6058')))]))
 
 
-def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~6054'))
+    return FLD(ctx, K[1], E.get('rep~6058'))
 
 
-def x_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~6056')}
+    return {'instead': E.get('instead~6060')}
 
 
-def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6057') if (GET(ctx, 'resources', E.get('r~6058'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6057'), KEY(ctx.state.get('supply'), E.get('r~6058'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~6061') if (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6061'), KEY(ctx.state.get('supply'), E.get('r~6062'), 0)]))])
 
 
-def x_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6058'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~6062'), 'max', None) != None)
 
 
-def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6059'), (num(GET(ctx, 'resources', E.get('r~6058'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6058'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6063'), (num(GET(ctx, 'resources', E.get('r~6062'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)))])])
 
 
-def x_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6058'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)
+
+
+def x_8769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) != None)
 
 
 def x_8770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6058'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~6062'), 0)
 
 
-def x_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6058'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~6062'), 'ledger', None)) and bool((E.get('k~6063') != 0)))
 
 
 def x_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6058'), 'ledger', None)) and bool((E.get('k~6059') != 0)))
-
-
-def x_8774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def t_7697(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -204,12 +204,22 @@ def t_7697(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6042', 3, True)
+    ctx.put(E, 'n~6046', 3, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6043', 'money', True)
-    return t_7700(ctx, k, s, E)
+    ctx.put(E, 'r~6047', 'money', True)
+    return t_7699(ctx, k, s, E)
+
+
+def d_7697(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~6046', 3, True)
+    return True
 
 
 def d_7698(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
@@ -218,21 +228,11 @@ def d_7698(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6042', 3, True)
+    ctx.put(E, 'r~6047', 'money', True)
     return True
 
 
-def d_7699(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~6043', 'money', True)
-    return True
-
-
-def t_7700(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,58 +242,58 @@ def t_7700(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~6048', E.get('left~6044'), True)
+        ctx.put(E, 'n~6052', E.get('left~6048'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~6049', E.get('r~6043'), True)
-        if not d_7714(ctx, E):
+        ctx.put(E, 'r~6053', E.get('r~6047'), True)
+        if not d_7713(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~6044', E.get('n~6042'), True)
-    return t_7702(ctx, r1, s, E)
+    ctx.put(E, 'left~6048', E.get('n~6046'), True)
+    return t_7701(ctx, r1, s, E)
 
 
-def d_7701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6044', E.get('n~6042'), True)
+    ctx.put(E, 'left~6048', E.get('n~6046'), True)
     return True
 
 
-def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8721(ctx, E)))
-    old = E.get('rep~6045', MISSING)
+    items = list(items_of(x_8720(ctx, E)))
+    old = E.get('rep~6049', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6045', old)
+        UNBIND(ctx, 'rep~6049', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6045', item, True)
-            if x_8722(ctx, E):
-                return t_7703(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~6049', item, True)
+            if x_8721(ctx, E):
+                return t_7702(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7703(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -303,41 +303,41 @@ def t_7703(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7711, E, 'left~6044', E.get('taken~6046'))
+        ASSIGN(ctx, 7710, E, 'left~6048', E.get('taken~6050'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~6046', 0, True)
-    return t_7705(ctx, r1, s, E)
+    ctx.put(E, 'taken~6050', 0, True)
+    return t_7704(ctx, r1, s, E)
 
 
-def d_7704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6046', 0, True)
+    ctx.put(E, 'taken~6050', 0, True)
     return True
 
 
-def t_7705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7705, None, [], k)
+    return CHOOSE(ctx, 7704, None, [], k)
 
 
-def d_7706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -346,21 +346,21 @@ def t_7707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7708, E, 'taken~6046', E.get('instead~6047'))
-    return t_7709(ctx, k, s, E)
+    ASSIGN(ctx, 7707, E, 'taken~6050', E.get('instead~6051'))
+    return t_7708(ctx, k, s, E)
 
 
-def d_7708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7708, E, 'taken~6046', E.get('instead~6047'))
+    ASSIGN(ctx, 7707, E, 'taken~6050', E.get('instead~6051'))
     return True
 
 
-def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -369,27 +369,37 @@ def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7710(ctx, lambda: nxt(left - 1), k, E)
+        return t_7709(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~6047')))
+    return nxt(num(E.get('instead~6051')))
 
 
-def t_7710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8729(ctx, E), k)
+    return DO(ctx, x_8728(ctx, E), k)
 
 
-def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7711, E, 'left~6044', E.get('taken~6046'))
+    ASSIGN(ctx, 7710, E, 'left~6048', E.get('taken~6050'))
+    return True
+
+
+def d_7711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~6052', E.get('left~6048'), True)
     return True
 
 
@@ -399,17 +409,32 @@ def d_7712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6048', E.get('left~6044'), True)
+    ctx.put(E, 'r~6053', E.get('r~6047'), True)
     return True
 
 
-def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6049', E.get('r~6043'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~6054', x_8734(ctx, E), True)
+    if not d_7715(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6053'))
+    if c is not None:
+        ASSIGN(ctx, 7717, c, key, E.get('k~6054'))
+    if not d_7718(ctx, E):
+        return False
+    if not d_7720(ctx, E):
+        return False
     return True
 
 
@@ -419,32 +444,21 @@ def d_7714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6050', x_8735(ctx, E), True)
-    if not d_7716(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7718, PL(ctx, E.get('you')).get('stock'), E.get('r~6049'))
-    if c is not None:
-        ASSIGN(ctx, 7718, c, key, E.get('k~6050'))
-    if not d_7719(ctx, E):
-        return False
-    if not d_7721(ctx, E):
-        return False
+    ctx.put(E, 'k~6054', x_8734(ctx, E), True)
     return True
 
 
-def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6050', x_8735(ctx, E), True)
+    if x_8735(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7716, E, 'k~6054', x_8737(ctx, E))
     return True
 
 
@@ -454,33 +468,35 @@ def d_7716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8736(ctx, E):
+    ASSIGN(ctx, 7716, E, 'k~6054', x_8737(ctx, E))
+    return True
+
+
+def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6053'))
+    if c is not None:
+        ASSIGN(ctx, 7717, c, key, E.get('k~6054'))
+    return True
+
+
+def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8740(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7717, E, 'k~6050', x_8738(ctx, E))
-    return True
-
-
-def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7717, E, 'k~6050', x_8738(ctx, E))
-    return True
-
-
-def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7718, PL(ctx, E.get('you')).get('stock'), E.get('r~6049'))
-    if c is not None:
-        ASSIGN(ctx, 7718, c, key, E.get('k~6050'))
+        c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6053'))
+        if c is not None:
+            ASSIGN(ctx, 7719, c, key, E.get('k~6054'))
     return True
 
 
@@ -490,25 +506,25 @@ def d_7719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8741(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7720, ctx.state.get('supply'), E.get('r~6049'))
-        if c is not None:
-            ASSIGN(ctx, 7720, c, key, E.get('k~6050'))
+    c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6053'))
+    if c is not None:
+        ASSIGN(ctx, 7719, c, key, E.get('k~6054'))
     return True
 
 
-def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7720, ctx.state.get('supply'), E.get('r~6049'))
-    if c is not None:
-        ASSIGN(ctx, 7720, c, key, E.get('k~6050'))
+    if x_8743(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7721, c, key, E.get('k~6054'))
     return True
 
 
@@ -518,29 +534,13 @@ def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8744(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7722, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7722, c, key, E.get('k~6050'))
-    return True
-
-
-def d_7722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7722, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7722, c, key, E.get('k~6050'))
+        ASSIGN(ctx, 7721, c, key, E.get('k~6054'))
     return True
 
 
-def t_7723(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+def t_7722(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -549,12 +549,22 @@ def t_7723(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6051', 2, True)
+    ctx.put(E, 'n~6055', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6052', 'energy', True)
-    return t_7726(ctx, k, s, E)
+    ctx.put(E, 'r~6056', 'energy', True)
+    return t_7725(ctx, k, s, E)
+
+
+def d_7723(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~6055', 2, True)
+    return True
 
 
 def d_7724(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
@@ -563,21 +573,11 @@ def d_7724(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6051', 2, True)
+    ctx.put(E, 'r~6056', 'energy', True)
     return True
 
 
-def d_7725(ctx, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~6052', 'energy', True)
-    return True
-
-
-def t_7726(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -587,58 +587,58 @@ def t_7726(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~6057', E.get('left~6053'), True)
+        ctx.put(E, 'n~6061', E.get('left~6057'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~6058', E.get('r~6052'), True)
-        if not d_7740(ctx, E):
+        ctx.put(E, 'r~6062', E.get('r~6056'), True)
+        if not d_7739(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~6053', E.get('n~6051'), True)
-    return t_7728(ctx, r1, s, E)
+    ctx.put(E, 'left~6057', E.get('n~6055'), True)
+    return t_7727(ctx, r1, s, E)
 
 
-def d_7727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~6053', E.get('n~6051'), True)
+    ctx.put(E, 'left~6057', E.get('n~6055'), True)
     return True
 
 
-def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8750(ctx, E)))
-    old = E.get('rep~6054', MISSING)
+    items = list(items_of(x_8749(ctx, E)))
+    old = E.get('rep~6058', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6054', old)
+        UNBIND(ctx, 'rep~6058', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~6054', item, True)
-            if x_8751(ctx, E):
-                return t_7729(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~6058', item, True)
+            if x_8750(ctx, E):
+                return t_7728(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7729(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -648,41 +648,41 @@ def t_7729(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7737, E, 'left~6053', E.get('taken~6055'))
+        ASSIGN(ctx, 7736, E, 'left~6057', E.get('taken~6059'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~6055', 0, True)
-    return t_7731(ctx, r1, s, E)
+    ctx.put(E, 'taken~6059', 0, True)
+    return t_7730(ctx, r1, s, E)
 
 
-def d_7730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~6055', 0, True)
+    ctx.put(E, 'taken~6059', 0, True)
     return True
 
 
-def t_7731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7731, None, [], k)
+    return CHOOSE(ctx, 7730, None, [], k)
 
 
-def d_7732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -691,21 +691,21 @@ def t_7733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7734, E, 'taken~6055', E.get('instead~6056'))
-    return t_7735(ctx, k, s, E)
+    ASSIGN(ctx, 7733, E, 'taken~6059', E.get('instead~6060'))
+    return t_7734(ctx, k, s, E)
 
 
-def d_7734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7734, E, 'taken~6055', E.get('instead~6056'))
+    ASSIGN(ctx, 7733, E, 'taken~6059', E.get('instead~6060'))
     return True
 
 
-def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -714,27 +714,37 @@ def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7736(ctx, lambda: nxt(left - 1), k, E)
+        return t_7735(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~6056')))
+    return nxt(num(E.get('instead~6060')))
 
 
-def t_7736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8758(ctx, E), k)
+    return DO(ctx, x_8757(ctx, E), k)
 
 
-def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7737, E, 'left~6053', E.get('taken~6055'))
+    ASSIGN(ctx, 7736, E, 'left~6057', E.get('taken~6059'))
+    return True
+
+
+def d_7737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~6061', E.get('left~6057'), True)
     return True
 
 
@@ -744,17 +754,32 @@ def d_7738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6057', E.get('left~6053'), True)
+    ctx.put(E, 'r~6062', E.get('r~6056'), True)
     return True
 
 
-def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6058', E.get('r~6052'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~6063', x_8763(ctx, E), True)
+    if not d_7741(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6062'))
+    if c is not None:
+        ASSIGN(ctx, 7743, c, key, E.get('k~6063'))
+    if not d_7744(ctx, E):
+        return False
+    if not d_7746(ctx, E):
+        return False
     return True
 
 
@@ -764,32 +789,21 @@ def d_7740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~6059', x_8764(ctx, E), True)
-    if not d_7742(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7744, PL(ctx, E.get('you')).get('stock'), E.get('r~6058'))
-    if c is not None:
-        ASSIGN(ctx, 7744, c, key, E.get('k~6059'))
-    if not d_7745(ctx, E):
-        return False
-    if not d_7747(ctx, E):
-        return False
+    ctx.put(E, 'k~6063', x_8763(ctx, E), True)
     return True
 
 
-def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6059', x_8764(ctx, E), True)
+    if x_8764(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7742, E, 'k~6063', x_8766(ctx, E))
     return True
 
 
@@ -799,33 +813,35 @@ def d_7742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8765(ctx, E):
+    ASSIGN(ctx, 7742, E, 'k~6063', x_8766(ctx, E))
+    return True
+
+
+def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6062'))
+    if c is not None:
+        ASSIGN(ctx, 7743, c, key, E.get('k~6063'))
+    return True
+
+
+def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8769(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7743, E, 'k~6059', x_8767(ctx, E))
-    return True
-
-
-def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7743, E, 'k~6059', x_8767(ctx, E))
-    return True
-
-
-def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7744, PL(ctx, E.get('you')).get('stock'), E.get('r~6058'))
-    if c is not None:
-        ASSIGN(ctx, 7744, c, key, E.get('k~6059'))
+        c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6062'))
+        if c is not None:
+            ASSIGN(ctx, 7745, c, key, E.get('k~6063'))
     return True
 
 
@@ -835,25 +851,25 @@ def d_7745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8770(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7746, ctx.state.get('supply'), E.get('r~6058'))
-        if c is not None:
-            ASSIGN(ctx, 7746, c, key, E.get('k~6059'))
+    c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6062'))
+    if c is not None:
+        ASSIGN(ctx, 7745, c, key, E.get('k~6063'))
     return True
 
 
-def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7746, ctx.state.get('supply'), E.get('r~6058'))
-    if c is not None:
-        ASSIGN(ctx, 7746, c, key, E.get('k~6059'))
+    if x_8772(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7747, c, key, E.get('k~6063'))
     return True
 
 
@@ -863,43 +879,28 @@ def d_7747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8773(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7748, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7748, c, key, E.get('k~6059'))
-    return True
-
-
-def d_7748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7748, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7748, c, key, E.get('k~6059'))
+        ASSIGN(ctx, 7747, c, key, E.get('k~6063'))
     return True
 
 
 TRIALS = {
-    7697: t_7697,
+    7696: t_7696,
+    7697: CPS(d_7697),
     7698: CPS(d_7698),
-    7699: CPS(d_7699),
-    7700: t_7700,
-    7701: CPS(d_7701),
+    7699: t_7699,
+    7700: CPS(d_7700),
+    7701: t_7701,
     7702: t_7702,
-    7703: t_7703,
-    7704: CPS(d_7704),
-    7705: t_7705,
-    7706: CPS(d_7706),
-    7707: t_7707,
-    7708: CPS(d_7708),
+    7703: CPS(d_7703),
+    7704: t_7704,
+    7705: CPS(d_7705),
+    7706: t_7706,
+    7707: CPS(d_7707),
+    7708: t_7708,
     7709: t_7709,
-    7710: t_7710,
+    7710: CPS(d_7710),
     7711: CPS(d_7711),
     7712: CPS(d_7712),
     7713: CPS(d_7713),
@@ -911,21 +912,21 @@ TRIALS = {
     7719: CPS(d_7719),
     7720: CPS(d_7720),
     7721: CPS(d_7721),
-    7722: CPS(d_7722),
-    7723: t_7723,
+    7722: t_7722,
+    7723: CPS(d_7723),
     7724: CPS(d_7724),
-    7725: CPS(d_7725),
-    7726: t_7726,
-    7727: CPS(d_7727),
+    7725: t_7725,
+    7726: CPS(d_7726),
+    7727: t_7727,
     7728: t_7728,
-    7729: t_7729,
-    7730: CPS(d_7730),
-    7731: t_7731,
-    7732: CPS(d_7732),
-    7733: t_7733,
-    7734: CPS(d_7734),
+    7729: CPS(d_7729),
+    7730: t_7730,
+    7731: CPS(d_7731),
+    7732: t_7732,
+    7733: CPS(d_7733),
+    7734: t_7734,
     7735: t_7735,
-    7736: t_7736,
+    7736: CPS(d_7736),
     7737: CPS(d_7737),
     7738: CPS(d_7738),
     7739: CPS(d_7739),
@@ -937,71 +938,71 @@ TRIALS = {
     7745: CPS(d_7745),
     7746: CPS(d_7746),
     7747: CPS(d_7747),
-    7748: CPS(d_7748),
 }
 
 
 CODE = {
+    8720: x_8720,
     8721: x_8721,
-    8722: x_8722,
-    8725: x_8725,
+    8724: x_8724,
+    8728: x_8728,
     8729: x_8729,
-    8730: x_8730,
+    8734: x_8734,
     8735: x_8735,
-    8736: x_8736,
+    8737: x_8737,
     8738: x_8738,
-    8739: x_8739,
+    8740: x_8740,
     8741: x_8741,
-    8742: x_8742,
+    8743: x_8743,
     8744: x_8744,
-    8745: x_8745,
+    8749: x_8749,
     8750: x_8750,
-    8751: x_8751,
-    8754: x_8754,
+    8753: x_8753,
+    8757: x_8757,
     8758: x_8758,
-    8759: x_8759,
+    8763: x_8763,
     8764: x_8764,
-    8765: x_8765,
+    8766: x_8766,
     8767: x_8767,
-    8768: x_8768,
+    8769: x_8769,
     8770: x_8770,
-    8771: x_8771,
+    8772: x_8772,
     8773: x_8773,
-    8774: x_8774,
 }
 AT = {
+    8720: 'rules_data/pampero/definitions/resources.yaml:55',
     8721: 'rules_data/pampero/definitions/resources.yaml:55',
-    8722: 'rules_data/pampero/definitions/resources.yaml:55',
-    8725: 'rules_data/pampero/definitions/resources.yaml:57',
-    8729: 'rules_data/pampero/definitions/resources.yaml:60',
-    8730: 'rules_data/pampero/definitions/resources.yaml:57',
-    8735: 'rules_data/pampero/definitions/resources.yaml:26',
-    8736: 'rules_data/pampero/definitions/resources.yaml:27',
-    8738: 'rules_data/pampero/definitions/resources.yaml:27',
-    8739: 'rules_data/pampero/definitions/resources.yaml:28',
+    8724: 'rules_data/pampero/definitions/resources.yaml:57',
+    8728: 'rules_data/pampero/definitions/resources.yaml:60',
+    8729: 'rules_data/pampero/definitions/resources.yaml:57',
+    8734: 'rules_data/pampero/definitions/resources.yaml:26',
+    8735: 'rules_data/pampero/definitions/resources.yaml:27',
+    8737: 'rules_data/pampero/definitions/resources.yaml:27',
+    8738: 'rules_data/pampero/definitions/resources.yaml:28',
+    8740: 'rules_data/pampero/definitions/resources.yaml:29',
     8741: 'rules_data/pampero/definitions/resources.yaml:29',
-    8742: 'rules_data/pampero/definitions/resources.yaml:29',
+    8743: 'rules_data/pampero/definitions/resources.yaml:30',
     8744: 'rules_data/pampero/definitions/resources.yaml:30',
-    8745: 'rules_data/pampero/definitions/resources.yaml:30',
+    8749: 'rules_data/pampero/definitions/resources.yaml:55',
     8750: 'rules_data/pampero/definitions/resources.yaml:55',
-    8751: 'rules_data/pampero/definitions/resources.yaml:55',
-    8754: 'rules_data/pampero/definitions/resources.yaml:57',
-    8758: 'rules_data/pampero/definitions/resources.yaml:60',
-    8759: 'rules_data/pampero/definitions/resources.yaml:57',
-    8764: 'rules_data/pampero/definitions/resources.yaml:26',
-    8765: 'rules_data/pampero/definitions/resources.yaml:27',
-    8767: 'rules_data/pampero/definitions/resources.yaml:27',
-    8768: 'rules_data/pampero/definitions/resources.yaml:28',
+    8753: 'rules_data/pampero/definitions/resources.yaml:57',
+    8757: 'rules_data/pampero/definitions/resources.yaml:60',
+    8758: 'rules_data/pampero/definitions/resources.yaml:57',
+    8763: 'rules_data/pampero/definitions/resources.yaml:26',
+    8764: 'rules_data/pampero/definitions/resources.yaml:27',
+    8766: 'rules_data/pampero/definitions/resources.yaml:27',
+    8767: 'rules_data/pampero/definitions/resources.yaml:28',
+    8769: 'rules_data/pampero/definitions/resources.yaml:29',
     8770: 'rules_data/pampero/definitions/resources.yaml:29',
-    8771: 'rules_data/pampero/definitions/resources.yaml:29',
+    8772: 'rules_data/pampero/definitions/resources.yaml:30',
     8773: 'rules_data/pampero/definitions/resources.yaml:30',
-    8774: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
 RECORDS = {
     'innovations_disc': {  # rules_data/pampero/modules/innovations_freelancers.yaml:7
         'id': 'innovations_disc',
+        'name': {'en': 'Innovations disc', 'it': 'disco Innovazioni'},
         'deck': 'if_discs',
         'module': 'innovations_freelancers',
         'use': 'marker',
@@ -1015,6 +1016,7 @@ RECORDS = {
     },
     'freelancers_disc': {  # rules_data/pampero/modules/innovations_freelancers.yaml:10
         'id': 'freelancers_disc',
+        'name': {'en': 'Freelancers disc', 'it': 'disco Freelance'},
         'deck': 'if_discs',
         'module': 'innovations_freelancers',
         'use': 'marker',
@@ -1028,6 +1030,7 @@ RECORDS = {
     },
     'innovations_card': {  # rules_data/pampero/modules/innovations_freelancers.yaml:13
         'id': 'innovations_card',
+        'name': {'en': 'Innovations card', 'it': 'carta Innovazioni'},
         'deck': 'innovations',
         'module': 'innovations_freelancers',
         'use': 'ability',
@@ -1037,32 +1040,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
-                    'v': 'n~6042',
-                    'e': {'op': 'lit', 'v': 3, 'x': 8718},
+                    'v': 'n~6046',
+                    'e': {'op': 'lit', 'v': 3, 'x': 8717},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
-                    'id': 7698,
+                    'id': 7697,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:14
                     'op': 'let',
-                    'v': 'r~6043',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 8719},
+                    'v': 'r~6047',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 8718},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
-                    'id': 7699,
+                    'id': 7698,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~6044',
-                            'e': {'op': 'var', 'n': 'n~6042', 'x': 8720},
+                            'v': 'left~6048',
+                            'e': {'op': 'var', 'n': 'n~6046', 'x': 8719},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 7701,
+                            'id': 7700,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~6045',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8721},
+                            'v': 'rep~6049',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8720},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1074,32 +1077,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~6045'},
+                                                'of': {'op': 'var', 'n': 'rep~6049'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~6043'},
+                                        'b': {'op': 'var', 'n': 'r~6047'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~6044'},
+                                        'a': {'op': 'var', 'n': 'left~6048'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8722,
+                                'x': 8721,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~6046',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8723},
+                                        'v': 'taken~6050',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8722},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 7704,
+                                        'id': 7703,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -1109,18 +1112,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 7706,
+                                                    'id': 7705,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8724,
+                                                    'x': 8723,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~6047',
+                                                        'v': 'instead~6051',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1131,7 +1134,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~6044'},
+                                                                            {'op': 'var', 'n': 'left~6048'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1140,17 +1143,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~6045'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~6049'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~6044'},
+                                                                                'a': {'op': 'var', 'n': 'left~6048'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~6045'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~6049'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1159,7 +1162,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8725,
+                                                            'x': 8724,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1169,42 +1172,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6046', 'x': 8726},
+                                                            't': {'op': 'var', 'n': 'taken~6050', 'x': 8725},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6047', 'x': 8727},
+                                                            'e': {'op': 'var', 'n': 'instead~6051', 'x': 8726},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7708,
+                                                            'id': 7707,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6047', 'x': 8728},
+                                                            'n': {'op': 'var', 'n': 'instead~6051', 'x': 8727},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~6045'},
+                                                                    'of': {'op': 'var', 'n': 'rep~6049'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8729,
+                                                                    'x': 8728,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 7710,
+                                                                'id': 7709,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7709,
+                                                            'id': 7708,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 7707,
+                                                    'id': 7706,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~6047'},
+                                                        {'op': 'var', 'n': 'instead~6051'},
                                                     ],
-                                                    'x': 8730,
+                                                    'x': 8729,
                                                 },
                                             },
                                         ],
@@ -1215,43 +1218,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 7705,
+                                        'id': 7704,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6044', 'x': 8731},
+                                        't': {'op': 'var', 'n': 'left~6048', 'x': 8730},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6046', 'x': 8732},
+                                        'e': {'op': 'var', 'n': 'taken~6050', 'x': 8731},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 7711,
+                                        'id': 7710,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 7703,
+                                'id': 7702,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 7702,
+                            'id': 7701,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~6048',
-                            'e': {'op': 'var', 'n': 'left~6044', 'x': 8733},
+                            'v': 'n~6052',
+                            'e': {'op': 'var', 'n': 'left~6048', 'x': 8732},
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
+                            'id': 7711,
+                        },
+                        {  # rules_data/pampero/definitions/resources.yaml:62
+                            'op': 'let',
+                            'v': 'r~6053',
+                            'e': {'op': 'var', 'n': 'r~6047', 'x': 8733},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7712,
-                        },
-                        {  # rules_data/pampero/definitions/resources.yaml:62
-                            'op': 'let',
-                            'v': 'r~6049',
-                            'e': {'op': 'var', 'n': 'r~6043', 'x': 8734},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 7713,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~6050',
+                                    'v': 'k~6054',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1268,13 +1271,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~6049'},
+                                                                'of': {'op': 'var', 'n': 'r~6053'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~6048'},
+                                                        'a': {'op': 'var', 'n': 'n~6052'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1282,11 +1285,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~6048'},
+                                                                        {'op': 'var', 'n': 'n~6052'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~6049'},
+                                                                            'k': {'op': 'var', 'n': 'r~6053'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1297,10 +1300,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8735,
+                                        'x': 8734,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7715,
+                                    'id': 7714,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -1310,16 +1313,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6049'},
+                                            'of': {'op': 'var', 'n': 'r~6053'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8736,
+                                        'x': 8735,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6050', 'x': 8737},
+                                        't': {'op': 'var', 'n': 'k~6054', 'x': 8736},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1336,14 +1339,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~6050'},
+                                                                        {'op': 'var', 'n': 'k~6054'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~6049'},
+                                                                                'of': {'op': 'var', 'n': 'r~6053'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1354,7 +1357,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6049'},
+                                                                                'k': {'op': 'var', 'n': 'r~6053'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1365,13 +1368,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8738,
+                                            'x': 8737,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7717,
+                                        'id': 7716,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7716,
+                                    'id': 7715,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -1382,15 +1385,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~6049'},
+                                        'k': {'op': 'var', 'n': 'r~6053'},
                                         'd': 0,
-                                        'x': 8739,
+                                        'x': 8738,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6050', 'x': 8740},
+                                    'e': {'op': 'var', 'n': 'k~6054', 'x': 8739},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7718,
+                                    'id': 7717,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -1400,30 +1403,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6049'},
+                                            'of': {'op': 'var', 'n': 'r~6053'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8741,
+                                        'x': 8740,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~6049'},
+                                            'k': {'op': 'var', 'n': 'r~6053'},
                                             'd': 0,
-                                            'x': 8742,
+                                            'x': 8741,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6050', 'x': 8743},
+                                        'e': {'op': 'var', 'n': 'k~6054', 'x': 8742},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7720,
+                                        'id': 7719,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7719,
+                                    'id': 7718,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -1433,18 +1436,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~6049'},
+                                                'of': {'op': 'var', 'n': 'r~6053'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~6050'},
+                                                'a': {'op': 'var', 'n': 'k~6054'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8744,
+                                        'x': 8743,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -1457,28 +1460,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8745,
+                                            'x': 8744,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6050', 'x': 8746},
+                                        'e': {'op': 'var', 'n': 'k~6054', 'x': 8745},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7722,
+                                        'id': 7721,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7721,
+                                    'id': 7720,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7714,
+                            'id': 7713,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 7700,
+                    'id': 7699,
                 },
             ],
             'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:14',
-            'id': 7697,
+            'id': 7696,
         },
         'placeholder': 'Innovations card texts are not in the sources',
         'source': {
@@ -1489,6 +1492,7 @@ RECORDS = {
     },
     'freelancers_card': {  # rules_data/pampero/modules/innovations_freelancers.yaml:16
         'id': 'freelancers_card',
+        'name': {'en': 'Freelancers card', 'it': 'carta Freelance'},
         'deck': 'freelancers',
         'module': 'innovations_freelancers',
         'use': 'ability',
@@ -1498,32 +1502,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
-                    'v': 'n~6051',
-                    'e': {'op': 'lit', 'v': 2, 'x': 8747},
+                    'v': 'n~6055',
+                    'e': {'op': 'lit', 'v': 2, 'x': 8746},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
-                    'id': 7724,
+                    'id': 7723,
                 },
                 {  # rules_data/pampero/modules/innovations_freelancers.yaml:17
                     'op': 'let',
-                    'v': 'r~6052',
-                    'e': {'op': 'lit', 'v': 'energy', 'x': 8748},
+                    'v': 'r~6056',
+                    'e': {'op': 'lit', 'v': 'energy', 'x': 8747},
                     'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
-                    'id': 7725,
+                    'id': 7724,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~6053',
-                            'e': {'op': 'var', 'n': 'n~6051', 'x': 8749},
+                            'v': 'left~6057',
+                            'e': {'op': 'var', 'n': 'n~6055', 'x': 8748},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 7727,
+                            'id': 7726,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~6054',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8750},
+                            'v': 'rep~6058',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 8749},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -1535,32 +1539,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~6054'},
+                                                'of': {'op': 'var', 'n': 'rep~6058'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~6052'},
+                                        'b': {'op': 'var', 'n': 'r~6056'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~6053'},
+                                        'a': {'op': 'var', 'n': 'left~6057'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 8751,
+                                'x': 8750,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~6055',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 8752},
+                                        'v': 'taken~6059',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 8751},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 7730,
+                                        'id': 7729,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -1570,18 +1574,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 7732,
+                                                    'id': 7731,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 8753,
+                                                    'x': 8752,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~6056',
+                                                        'v': 'instead~6060',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -1592,7 +1596,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~6053'},
+                                                                            {'op': 'var', 'n': 'left~6057'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -1601,17 +1605,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~6054'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~6058'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~6053'},
+                                                                                'a': {'op': 'var', 'n': 'left~6057'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~6054'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~6058'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -1620,7 +1624,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 8754,
+                                                            'x': 8753,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -1630,42 +1634,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~6055', 'x': 8755},
+                                                            't': {'op': 'var', 'n': 'taken~6059', 'x': 8754},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~6056', 'x': 8756},
+                                                            'e': {'op': 'var', 'n': 'instead~6060', 'x': 8755},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7734,
+                                                            'id': 7733,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~6056', 'x': 8757},
+                                                            'n': {'op': 'var', 'n': 'instead~6060', 'x': 8756},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~6054'},
+                                                                    'of': {'op': 'var', 'n': 'rep~6058'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 8758,
+                                                                    'x': 8757,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 7736,
+                                                                'id': 7735,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 7735,
+                                                            'id': 7734,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 7733,
+                                                    'id': 7732,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~6056'},
+                                                        {'op': 'var', 'n': 'instead~6060'},
                                                     ],
-                                                    'x': 8759,
+                                                    'x': 8758,
                                                 },
                                             },
                                         ],
@@ -1676,43 +1680,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 7731,
+                                        'id': 7730,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~6053', 'x': 8760},
+                                        't': {'op': 'var', 'n': 'left~6057', 'x': 8759},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~6055', 'x': 8761},
+                                        'e': {'op': 'var', 'n': 'taken~6059', 'x': 8760},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 7737,
+                                        'id': 7736,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 7729,
+                                'id': 7728,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 7728,
+                            'id': 7727,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~6057',
-                            'e': {'op': 'var', 'n': 'left~6053', 'x': 8762},
+                            'v': 'n~6061',
+                            'e': {'op': 'var', 'n': 'left~6057', 'x': 8761},
+                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
+                            'id': 7737,
+                        },
+                        {  # rules_data/pampero/definitions/resources.yaml:62
+                            'op': 'let',
+                            'v': 'r~6062',
+                            'e': {'op': 'var', 'n': 'r~6056', 'x': 8762},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
                             'id': 7738,
-                        },
-                        {  # rules_data/pampero/definitions/resources.yaml:62
-                            'op': 'let',
-                            'v': 'r~6058',
-                            'e': {'op': 'var', 'n': 'r~6052', 'x': 8763},
-                            'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 7739,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~6059',
+                                    'v': 'k~6063',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -1729,13 +1733,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~6058'},
+                                                                'of': {'op': 'var', 'n': 'r~6062'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~6057'},
+                                                        'a': {'op': 'var', 'n': 'n~6061'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -1743,11 +1747,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~6057'},
+                                                                        {'op': 'var', 'n': 'n~6061'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~6058'},
+                                                                            'k': {'op': 'var', 'n': 'r~6062'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -1758,10 +1762,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 8764,
+                                        'x': 8763,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 7741,
+                                    'id': 7740,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -1771,16 +1775,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6058'},
+                                            'of': {'op': 'var', 'n': 'r~6062'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8765,
+                                        'x': 8764,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~6059', 'x': 8766},
+                                        't': {'op': 'var', 'n': 'k~6063', 'x': 8765},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -1797,14 +1801,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~6059'},
+                                                                        {'op': 'var', 'n': 'k~6063'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~6058'},
+                                                                                'of': {'op': 'var', 'n': 'r~6062'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -1815,7 +1819,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~6058'},
+                                                                                'k': {'op': 'var', 'n': 'r~6062'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -1826,13 +1830,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 8767,
+                                            'x': 8766,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 7743,
+                                        'id': 7742,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 7742,
+                                    'id': 7741,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -1843,15 +1847,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~6058'},
+                                        'k': {'op': 'var', 'n': 'r~6062'},
                                         'd': 0,
-                                        'x': 8768,
+                                        'x': 8767,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~6059', 'x': 8769},
+                                    'e': {'op': 'var', 'n': 'k~6063', 'x': 8768},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 7744,
+                                    'id': 7743,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -1861,30 +1865,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~6058'},
+                                            'of': {'op': 'var', 'n': 'r~6062'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 8770,
+                                        'x': 8769,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~6058'},
+                                            'k': {'op': 'var', 'n': 'r~6062'},
                                             'd': 0,
-                                            'x': 8771,
+                                            'x': 8770,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~6059', 'x': 8772},
+                                        'e': {'op': 'var', 'n': 'k~6063', 'x': 8771},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 7746,
+                                        'id': 7745,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 7745,
+                                    'id': 7744,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -1894,18 +1898,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~6058'},
+                                                'of': {'op': 'var', 'n': 'r~6062'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~6059'},
+                                                'a': {'op': 'var', 'n': 'k~6063'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 8773,
+                                        'x': 8772,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -1918,28 +1922,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 8774,
+                                            'x': 8773,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~6059', 'x': 8775},
+                                        'e': {'op': 'var', 'n': 'k~6063', 'x': 8774},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 7748,
+                                        'id': 7747,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 7747,
+                                    'id': 7746,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 7740,
+                            'id': 7739,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 7726,
+                    'id': 7725,
                 },
             ],
             'at': 'rules_data/pampero/modules/innovations_freelancers.yaml:17',
-            'id': 7723,
+            'id': 7722,
         },
         'placeholder': 'Freelancers card texts are not in the sources',
         'source': {

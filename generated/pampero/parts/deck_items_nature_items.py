@@ -45,582 +45,592 @@ K = [
 ]
 
 
-def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
+def x_8775(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(3) * num(((num(GET(ctx, 'pieces', 'nature_reserve', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'nature_reserve', 0))) if (GET(ctx, 'pieces', 'nature_reserve', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6061 for v_x_6061 in items_of(KEY(ctx.state.get('places'), v_s_6060, [])) if (bool((KEY(v_x_6061, 'piece', None) == 'nature_reserve')) and bool((KEY(v_x_6061, 'owner', None) == E.get('you'))))]) for v_s_6060 in items_of(ctx.state.get('places'))])))))
+    return MEMO(ctx, (8775, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(3) * num(((num(GET(ctx, 'pieces', 'nature_reserve', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'nature_reserve', 0))) if (GET(ctx, 'pieces', 'nature_reserve', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6065 for v_x_6065 in items_of(KEY(ctx.state.get('places'), v_s_6064, [])) if (bool((KEY(v_x_6065, 'piece', None) == 'nature_reserve')) and bool((KEY(v_x_6065, 'owner', None) == E.get('you'))))]) for v_s_6064 in items_of(ctx.state.get('places'))])))))
 
 
-def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
+def x_8776(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(3) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6063 for v_x_6063 in items_of(KEY(ctx.state.get('places'), v_s_6062, [])) if (bool((KEY(v_x_6063, 'piece', None) == 'transformer')) and bool((KEY(v_x_6063, 'owner', None) == E.get('you'))))]) for v_s_6062 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(KEY(v_y_6064, 'piece', None) == 'electrical_pole') for v_y_6064 in items_of(KEY(ctx.state.get('places'), v_s_6062, []))])]))))
+    return MEMO(ctx, (8776, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(3) * num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6067 for v_x_6067 in items_of(KEY(ctx.state.get('places'), v_s_6066, [])) if (bool((KEY(v_x_6067, 'piece', None) == 'transformer')) and bool((KEY(v_x_6067, 'owner', None) == E.get('you'))))]) for v_s_6066 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(KEY(v_y_6068, 'piece', None) == 'electrical_pole') for v_y_6068 in items_of(KEY(ctx.state.get('places'), v_s_6066, []))])]))))
 
 
-def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6070: (lambda v_nxt_6071: (AR('+', v_nxt_6071, 1) if (bool((GET(ctx, 'tracks', E.get('t~6068'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6071) >= num(0))) and bool((v_nxt_6071 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6068'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6068'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6068'), 'exclusive_with', None), 0))))) else v_nxt_6071))((GET(ctx, 'tracks', E.get('t~6068'), 'entry', None) if (bool((num(v_at_6070) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6068'), 'entry', None) != None))) else AR('+', v_at_6070, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6068'), 0) if (GET(ctx, 'tracks', E.get('t~6068'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6068'), 0)))
+    return (lambda v_at_6074: (lambda v_nxt_6075: (AR('+', v_nxt_6075, 1) if (bool((GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6075) >= num(0))) and bool((v_nxt_6075 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6072'), 'exclusive_with', None), 0))))) else v_nxt_6075))((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) if (bool((num(v_at_6074) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6072'), 'entry', None) != None))) else AR('+', v_at_6074, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))
 
 
-def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
-    return (bool((num(E.get('nxt~6072')) > num((GET(ctx, 'tracks', E.get('t~6068'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6068'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6068'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6068'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6068'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6068'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6068'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6068'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6068'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6068'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6068')) != None)) and bool((num(E.get('nxt~6072')) > num(FLD(ctx, K[0], E.get('t~6068'))))))) or bool((lambda v_at_6073: (lambda v_built_6076: CALL(ctx, 'any', None, [(bool((num(v_at_6073) < num(KEY(v_l_6077, 'at', None)))) and bool((num(KEY(v_l_6077, 'at', None)) <= num(E.get('nxt~6072')))) and bool((num(v_built_6076) < num(KEY(v_l_6077, 'towers', None))))) for v_l_6077 in items_of(GET(ctx, 'tracks', E.get('t~6068'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6075 for v_x_6075 in items_of(KEY(ctx.state.get('places'), v_s_6074, [])) if (bool((KEY(v_x_6075, 'piece', None) == 'tower')) and bool((KEY(v_x_6075, 'owner', None) == E.get('you'))))]) for v_s_6074 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6068'), 0) if (GET(ctx, 'tracks', E.get('t~6068'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6068'), 0)))))
+    return (bool((num(E.get('nxt~6076')) > num((GET(ctx, 'tracks', E.get('t~6072'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6072'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6072'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6072'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6072'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6072'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6072')) != None)) and bool((num(E.get('nxt~6076')) > num(FLD(ctx, K[0], E.get('t~6072'))))))) or bool((lambda v_at_6077: (lambda v_built_6080: CALL(ctx, 'any', None, [(bool((num(v_at_6077) < num(KEY(v_l_6081, 'at', None)))) and bool((num(KEY(v_l_6081, 'at', None)) <= num(E.get('nxt~6076')))) and bool((num(v_built_6080) < num(KEY(v_l_6081, 'towers', None))))) for v_l_6081 in items_of(GET(ctx, 'tracks', E.get('t~6072'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6079 for v_x_6079 in items_of(KEY(ctx.state.get('places'), v_s_6078, [])) if (bool((KEY(v_x_6079, 'piece', None) == 'tower')) and bool((KEY(v_x_6079, 'owner', None) == E.get('you'))))]) for v_s_6078 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6072'), 0) if (GET(ctx, 'tracks', E.get('t~6072'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6072'), 0)))))
+
+
+def x_8787(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~6082'), 'scope', None) == 'game')
 
 
 def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6078'), 'scope', None) == 'game')
+    return KEY(ctx.state.get('game_tracks'), E.get('t~6082'), 0)
 
 
-def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8790(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~6078'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'), 0)
 
 
-def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6078'), 0)
-
-
-def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
+
+
+def x_8799(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~6084'))
 
 
 def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6080'))
+    return (KEY(E.get('sp~6087'), 'at', None) == E.get('at~6085'))
 
 
-def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('sp~6083'), 'at', None) == E.get('at~6081'))
+    return (E.get('col~6086') == 'solar')
 
 
 def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6082') == 'solar')
+    return KEY(E.get('sp~6087'), 'solar', None)
 
 
 def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6083'), 'solar', None)
+    return (E.get('col~6086') == 'energy')
 
 
 def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6082') == 'energy')
+    return KEY(E.get('sp~6087'), 'energy', None)
 
 
-def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6083'), 'energy', None)
+    return KEY(E.get('sp~6087'), 'effect', None)
 
 
-def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
-    if E is None:
-        E = ctx.env()
-    return KEY(E.get('sp~6083'), 'effect', None)
-
-
-def x_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8808(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (bool((KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None), 0))) >= num(E.get('at~6081')))))
+    return (bool((KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None), 0))) >= num(E.get('at~6085')))))
 
 
-def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6080') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6080')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6080')), 'pair', None))
+    return (E.get('t~6084') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6084')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6084')), 'pair', None))
 
 
-def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
+
+
+def x_8814(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+    if E is None:
+        E = ctx.env()
+    return KEY(FLD(ctx, K[2], E.get('owner~6090')), 'bonuses', None)
 
 
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(FLD(ctx, K[2], E.get('owner~6086')), 'bonuses', None)
+    return (KEY(E.get('b~6091'), 'at', None) == E.get('at~6085'))
 
 
 def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~6087'), 'at', None) == E.get('at~6081'))
+    return KEY(E.get('b~6091'), 'effect', None)
 
 
-def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    if E is None:
-        E = ctx.env()
-    return KEY(E.get('b~6087'), 'effect', None)
-
-
-def x_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8819(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6080'), 'scope', None) == 'player')
+    return (GET(ctx, 'tracks', E.get('t~6084'), 'scope', None) == 'player')
+
+
+def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~6084'))
 
 
 def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6080'))
+    return (bool((KEY(E.get('rw~6094'), 'at', None) == E.get('at~6085'))) and bool((not IN(E.get('at~6085'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6084'), [])))))
 
 
-def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('rw~6090'), 'at', None) == E.get('at~6081'))) and bool((not IN(E.get('at~6081'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6080'), [])))))
+    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6084'), [])
 
 
 def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6080'), [])
+    return [E.get('at~6085')]
 
 
-def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    return ctx.state.get('booking')
+
+
+def x_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+    return ctx.state.get('booking')
+
+
+def x_8828(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return [E.get('at~6081')]
+    return KEY(E.get('rw~6094'), 'effect', None)
 
 
-def x_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
-
-
-def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8831(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return KEY(E.get('rw~6090'), 'effect', None)
-
-
-def x_8830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
+    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6084'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6085')) >= num((GET(ctx, 'tracks', E.get('t~6084'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6084'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6084'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6084'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6084'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6084'), 'values', [])))) > num(0)) else 1000000))))))
 
 
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
-    if E is None:
-        E = ctx.env()
-    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6080'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6081')) >= num((GET(ctx, 'tracks', E.get('t~6080'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6080'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6080'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6080'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6080'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6080'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6080'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6080'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6080'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6080'), 'values', [])))) > num(0)) else 1000000))))))
-
-
-def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6080')]
+    return [E.get('t~6084')]
 
 
-def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:101
-    return CAN(ctx, 7806, {})
+def x_8834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
+    return CAN(ctx, 7805, {})
 
 
-def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def x_8837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6094'), 0)) >= num(E.get('n~6093')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
 
 
-def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6096'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
+
+
+def x_8842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
 def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6096'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
 
 
-def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6096'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
 
 
 def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6096'), 'ledger', None)) and bool((E.get('n~6095') != 0)))
-
-
-def x_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def x_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6102'), 0)) >= num(E.get('n~6101')))
 
 
-def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6104'), 0)
+
+
+def x_8856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
 
 
 def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
+    return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
 
 
-def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
+    return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
 
 
 def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
-
-
-def x_8861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
-    if E is None:
-        E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6094'), 0)) >= num(E.get('n~6093')))
-
-
-def x_8869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6096'), 0)
-
-
-def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~6096'), 'supply', None) != None)
-
-
-def x_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~6096'), 0)
-
-
-def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~6096'), 'ledger', None)) and bool((E.get('n~6095') != 0)))
-
-
-def x_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
-
-
-def x_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def x_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
     return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6098'), 0)) >= num(E.get('n~6097')))
 
 
-def x_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6100'), 0)
 
 
-def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return (GET(ctx, 'resources', E.get('r~6100'), 'supply', None) != None)
 
 
-def x_8886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('supply'), E.get('r~6100'), 0)
 
 
-def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return (bool(GET(ctx, 'resources', E.get('r~6100'), 'ledger', None)) and bool((E.get('n~6099') != 0)))
 
 
-def x_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def x_8879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (not (bool((num((lambda v_at_6103: (lambda v_nxt_6104: (AR('+', v_nxt_6104, 1) if (bool((GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6104) >= num(0))) and bool((v_nxt_6104 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0))))) else v_nxt_6104))((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) if (bool((num(v_at_6103) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) != None))) else AR('+', v_at_6103, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6102'), 0) if (GET(ctx, 'tracks', E.get('t~6102'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6102'), 0)))) > num((GET(ctx, 'tracks', E.get('t~6102'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6102'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6102'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6102'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6102'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6102'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6102'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6102'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6102'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6102'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6102')) != None)) and bool((num((lambda v_at_6103: (lambda v_nxt_6104: (AR('+', v_nxt_6104, 1) if (bool((GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6104) >= num(0))) and bool((v_nxt_6104 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0))))) else v_nxt_6104))((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) if (bool((num(v_at_6103) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) != None))) else AR('+', v_at_6103, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6102'), 0) if (GET(ctx, 'tracks', E.get('t~6102'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6102'), 0)))) > num(FLD(ctx, K[0], E.get('t~6102'))))))) or bool((lambda v_at_6105: (lambda v_built_6108: CALL(ctx, 'any', None, [(bool((num(v_at_6105) < num(KEY(v_l_6109, 'at', None)))) and bool((num(KEY(v_l_6109, 'at', None)) <= num((lambda v_at_6103: (lambda v_nxt_6104: (AR('+', v_nxt_6104, 1) if (bool((GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6104) >= num(0))) and bool((v_nxt_6104 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6102'), 'exclusive_with', None), 0))))) else v_nxt_6104))((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) if (bool((num(v_at_6103) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6102'), 'entry', None) != None))) else AR('+', v_at_6103, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6102'), 0) if (GET(ctx, 'tracks', E.get('t~6102'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6102'), 0)))))) and bool((num(v_built_6108) < num(KEY(v_l_6109, 'towers', None))))) for v_l_6109 in items_of(GET(ctx, 'tracks', E.get('t~6102'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6107 for v_x_6107 in items_of(KEY(ctx.state.get('places'), v_s_6106, [])) if (bool((KEY(v_x_6107, 'piece', None) == 'tower')) and bool((KEY(v_x_6107, 'owner', None) == E.get('you'))))]) for v_s_6106 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6102'), 0) if (GET(ctx, 'tracks', E.get('t~6102'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6102'), 0))))))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6102'), 0)) >= num(E.get('n~6101')))
 
 
-def x_8895(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+def x_8882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return RANGE(0, E.get('n~6101'))
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6104'), 0)
 
 
-def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (lambda v_at_6116: (lambda v_nxt_6117: (AR('+', v_nxt_6117, 1) if (bool((GET(ctx, 'tracks', E.get('t~6114'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6117) >= num(0))) and bool((v_nxt_6117 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6114'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6114'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6114'), 'exclusive_with', None), 0))))) else v_nxt_6117))((GET(ctx, 'tracks', E.get('t~6114'), 'entry', None) if (bool((num(v_at_6116) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6114'), 'entry', None) != None))) else AR('+', v_at_6116, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6114'), 0) if (GET(ctx, 'tracks', E.get('t~6114'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6114'), 0)))
+    return (GET(ctx, 'resources', E.get('r~6104'), 'supply', None) != None)
 
 
-def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (bool((num(E.get('nxt~6118')) > num((GET(ctx, 'tracks', E.get('t~6114'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6114'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6114'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6114'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6114'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6114'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6114'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6114'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6114'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6114'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6114')) != None)) and bool((num(E.get('nxt~6118')) > num(FLD(ctx, K[0], E.get('t~6114'))))))) or bool((lambda v_at_6119: (lambda v_built_6122: CALL(ctx, 'any', None, [(bool((num(v_at_6119) < num(KEY(v_l_6123, 'at', None)))) and bool((num(KEY(v_l_6123, 'at', None)) <= num(E.get('nxt~6118')))) and bool((num(v_built_6122) < num(KEY(v_l_6123, 'towers', None))))) for v_l_6123 in items_of(GET(ctx, 'tracks', E.get('t~6114'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6121 for v_x_6121 in items_of(KEY(ctx.state.get('places'), v_s_6120, [])) if (bool((KEY(v_x_6121, 'piece', None) == 'tower')) and bool((KEY(v_x_6121, 'owner', None) == E.get('you'))))]) for v_s_6120 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6114'), 0) if (GET(ctx, 'tracks', E.get('t~6114'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6114'), 0)))))
+    return KEY(ctx.state.get('supply'), E.get('r~6104'), 0)
+
+
+def x_8887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    if E is None:
+        E = ctx.env()
+    return (bool(GET(ctx, 'resources', E.get('r~6104'), 'ledger', None)) and bool((E.get('n~6103') != 0)))
+
+
+def x_8888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    if E is None:
+        E = ctx.env()
+    return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
+
+
+def x_8893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+    if E is None:
+        E = ctx.env()
+    return (not (bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num((GET(ctx, 'tracks', E.get('t~6106'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6106'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6106'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6106'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6106'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6106'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6106')) != None)) and bool((num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))) > num(FLD(ctx, K[0], E.get('t~6106'))))))) or bool((lambda v_at_6109: (lambda v_built_6112: CALL(ctx, 'any', None, [(bool((num(v_at_6109) < num(KEY(v_l_6113, 'at', None)))) and bool((num(KEY(v_l_6113, 'at', None)) <= num((lambda v_at_6107: (lambda v_nxt_6108: (AR('+', v_nxt_6108, 1) if (bool((GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6108) >= num(0))) and bool((v_nxt_6108 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6106'), 'exclusive_with', None), 0))))) else v_nxt_6108))((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) if (bool((num(v_at_6107) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6106'), 'entry', None) != None))) else AR('+', v_at_6107, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0)))))) and bool((num(v_built_6112) < num(KEY(v_l_6113, 'towers', None))))) for v_l_6113 in items_of(GET(ctx, 'tracks', E.get('t~6106'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6111 for v_x_6111 in items_of(KEY(ctx.state.get('places'), v_s_6110, [])) if (bool((KEY(v_x_6111, 'piece', None) == 'tower')) and bool((KEY(v_x_6111, 'owner', None) == E.get('you'))))]) for v_s_6110 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6106'), 0) if (GET(ctx, 'tracks', E.get('t~6106'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6106'), 0))))))
+
+
+def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, E.get('n~6105'))
+
+
+def x_8901(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (lambda v_at_6120: (lambda v_nxt_6121: (AR('+', v_nxt_6121, 1) if (bool((GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None) != None)) and bool((num(v_nxt_6121) >= num(0))) and bool((v_nxt_6121 == (KEY(ctx.state.get('game_tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0) if (GET(ctx, 'tracks', GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'tracks', E.get('t~6118'), 'exclusive_with', None), 0))))) else v_nxt_6121))((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) if (bool((num(v_at_6120) < num(0))) and bool((GET(ctx, 'tracks', E.get('t~6118'), 'entry', None) != None))) else AR('+', v_at_6120, 1))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))
+
+
+def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+    if E is None:
+        E = ctx.env()
+    return (bool((num(E.get('nxt~6122')) > num((GET(ctx, 'tracks', E.get('t~6118'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6118'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6118'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6118'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6118'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6118'), 'values', [])))) > num(0)) else 1000000))))) or bool((bool((FLD(ctx, K[0], E.get('t~6118')) != None)) and bool((num(E.get('nxt~6122')) > num(FLD(ctx, K[0], E.get('t~6118'))))))) or bool((lambda v_at_6123: (lambda v_built_6126: CALL(ctx, 'any', None, [(bool((num(v_at_6123) < num(KEY(v_l_6127, 'at', None)))) and bool((num(KEY(v_l_6127, 'at', None)) <= num(E.get('nxt~6122')))) and bool((num(v_built_6126) < num(KEY(v_l_6127, 'towers', None))))) for v_l_6127 in items_of(GET(ctx, 'tracks', E.get('t~6118'), 'locks', []))]))(((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6125 for v_x_6125 in items_of(KEY(ctx.state.get('places'), v_s_6124, [])) if (bool((KEY(v_x_6125, 'piece', None) == 'tower')) and bool((KEY(v_x_6125, 'owner', None) == E.get('you'))))]) for v_s_6124 in items_of(ctx.state.get('places'))]))))((KEY(ctx.state.get('game_tracks'), E.get('t~6118'), 0) if (GET(ctx, 'tracks', E.get('t~6118'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6118'), 0)))))
+
+
+def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'tracks', E.get('t~6128'), 'scope', None) == 'game')
 
 
 def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6124'), 'scope', None) == 'game')
+    return KEY(ctx.state.get('game_tracks'), E.get('t~6128'), 0)
 
 
-def x_8907(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8908(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('game_tracks'), E.get('t~6124'), 0)
+    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'), 0)
 
 
-def x_8909(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
-    if E is None:
-        E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~6124'), 0)
-
-
-def x_8915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
+
+
+def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('t~6130'))
 
 
 def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~6126'))
+    return (KEY(E.get('sp~6133'), 'at', None) == E.get('at~6131'))
 
 
-def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('sp~6129'), 'at', None) == E.get('at~6127'))
+    return (E.get('col~6132') == 'solar')
 
 
 def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6128') == 'solar')
+    return KEY(E.get('sp~6133'), 'solar', None)
 
 
 def x_8921(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6129'), 'solar', None)
+    return (E.get('col~6132') == 'energy')
 
 
 def x_8922(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~6128') == 'energy')
+    return KEY(E.get('sp~6133'), 'energy', None)
 
 
-def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return KEY(E.get('sp~6129'), 'energy', None)
+    return KEY(E.get('sp~6133'), 'effect', None)
 
 
-def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
-    if E is None:
-        E = ctx.env()
-    return KEY(E.get('sp~6129'), 'effect', None)
-
-
-def x_8925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8926(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (bool((KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None), 0))) >= num(E.get('at~6127')))))
+    return (bool((KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None) != None)) and bool((num((KEY(ctx.state.get('game_tracks'), KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 0) if (GET(ctx, 'tracks', KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None), 0))) >= num(E.get('at~6131')))))
 
 
-def x_8928(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~6126') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6126')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6126')), 'pair', None))
+    return (E.get('t~6130') if (num(CALL(ctx, 'count', None, KEY(FLD(ctx, K[2], E.get('t~6130')), 'bonuses', None))) > num(0)) else KEY(FLD(ctx, K[2], E.get('t~6130')), 'pair', None))
 
 
-def x_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_8931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
+
+
+def x_8932(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+    if E is None:
+        E = ctx.env()
+    return KEY(FLD(ctx, K[2], E.get('owner~6136')), 'bonuses', None)
 
 
 def x_8933(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return KEY(FLD(ctx, K[2], E.get('owner~6132')), 'bonuses', None)
+    return (KEY(E.get('b~6137'), 'at', None) == E.get('at~6131'))
 
 
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (KEY(E.get('b~6133'), 'at', None) == E.get('at~6127'))
+    return KEY(E.get('b~6137'), 'effect', None)
 
 
-def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    if E is None:
-        E = ctx.env()
-    return KEY(E.get('b~6133'), 'effect', None)
-
-
-def x_8936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_8935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'tracks', E.get('t~6126'), 'scope', None) == 'player')
+    return (GET(ctx, 'tracks', E.get('t~6130'), 'scope', None) == 'player')
+
+
+def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~6130'))
 
 
 def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~6126'))
+    return (bool((KEY(E.get('rw~6140'), 'at', None) == E.get('at~6131'))) and bool((not IN(E.get('at~6131'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6130'), [])))))
 
 
-def x_8940(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8940(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('rw~6136'), 'at', None) == E.get('at~6127'))) and bool((not IN(E.get('at~6127'), KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6126'), [])))))
+    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6130'), [])
 
 
 def x_8941(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('reached'), E.get('t~6126'), [])
+    return [E.get('at~6131')]
 
 
-def x_8942(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    return ctx.state.get('booking')
+
+
+def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+    return ctx.state.get('booking')
+
+
+def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return [E.get('at~6127')]
+    return KEY(E.get('rw~6140'), 'effect', None)
 
 
-def x_8944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_8947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_8945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
-
-
-def x_8947(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8949(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return KEY(E.get('rw~6136'), 'effect', None)
-
-
-def x_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
+    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6130'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6131')) >= num((GET(ctx, 'tracks', E.get('t~6130'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6130'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6130'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6130'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6130'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6130'), 'values', [])))) > num(0)) else 1000000))))))
 
 
 def x_8950(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
-    if E is None:
-        E = ctx.env()
-    return (bool((KEY(GET(ctx, 'tracks', E.get('t~6126'), 'top', {}), 'pile', None) != None)) and bool((num(E.get('at~6127')) >= num((GET(ctx, 'tracks', E.get('t~6126'), 'max', None) if (GET(ctx, 'tracks', E.get('t~6126'), 'max', None) != None) else ((num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6126'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6126'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6126'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6126'), 'values', [])))) - num(1)) if (num(CALL(ctx, 'count', None, (KEY(GET(ctx, 'tracks', E.get('t~6126'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~6126'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~6126'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~6126'), 'values', [])))) > num(0)) else 1000000))))))
-
-
-def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8952(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~6126')]
+    return [E.get('t~6130')]
 
 
-def x_8953(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+def x_8952(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
     if E is None:
         E = ctx.env()
-    return {'amount': E.get('amount~6110')}
+    return {'amount': E.get('amount~6114')}
 
 
-def t_7749(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7803(ctx, k, s, E)
+        return t_7802(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6065', 1, True)
+    ctx.put(E, 'k~6069', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~6066', 'nature_income', True)
-    return t_7752(ctx, r1, s, E)
+    ctx.put(E, 't~6070', 'nature_income', True)
+    return t_7751(ctx, r1, s, E)
+
+
+def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~6069', 1, True)
+    return True
 
 
 def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
@@ -629,21 +639,11 @@ def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6065', 1, True)
+    ctx.put(E, 't~6070', 'nature_income', True)
     return True
 
 
-def d_7751(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 't~6066', 'nature_income', True)
-    return True
-
-
-def t_7752(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -652,16 +652,26 @@ def t_7752(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6067', E.get('k~6065'), True)
+    ctx.put(E, 'k~6071', E.get('k~6069'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~6068', E.get('t~6066'), True)
+    ctx.put(E, 't~6072', E.get('t~6070'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'col~6069', 'effect', True)
-    return t_7756(ctx, k, s, E)
+    ctx.put(E, 'col~6073', 'effect', True)
+    return t_7755(ctx, k, s, E)
+
+
+def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~6071', E.get('k~6069'), True)
+    return True
 
 
 def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
@@ -670,7 +680,7 @@ def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6067', E.get('k~6065'), True)
+    ctx.put(E, 't~6072', E.get('t~6070'), True)
     return True
 
 
@@ -680,21 +690,11 @@ def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6068', E.get('t~6066'), True)
+    ctx.put(E, 'col~6073', 'effect', True)
     return True
 
 
-def d_7755(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'col~6069', 'effect', True)
-    return True
-
-
-def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -703,12 +703,12 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7757(ctx, lambda: nxt(left - 1), k, E)
+        return t_7756(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6067')))
+    return nxt(num(E.get('k~6071')))
 
 
-def t_7757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -718,60 +718,70 @@ def t_7757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6078', E.get('t~6068'), True)
+        ctx.put(E, 't~6082', E.get('t~6072'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'pos~6079', E.get('nxt~6072'), True)
-        if not d_7763(ctx, E):
+        ctx.put(E, 'pos~6083', E.get('nxt~6076'), True)
+        if not d_7762(ctx, E):
             return False
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6080', E.get('t~6068'), True)
+        ctx.put(E, 't~6084', E.get('t~6072'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'at~6081', E.get('nxt~6072'), True)
+        ctx.put(E, 'at~6085', E.get('nxt~6076'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'col~6082', E.get('col~6069'), True)
-        return t_7769(ctx, k, s, E)
+        ctx.put(E, 'col~6086', E.get('col~6073'), True)
+        return t_7768(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'nxt~6072', x_8784(ctx, E), True)
-    return t_7759(ctx, r1, s, E)
+    ctx.put(E, 'nxt~6076', x_8783(ctx, E), True)
+    return t_7758(ctx, r1, s, E)
 
 
-def d_7758(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6072', x_8784(ctx, E), True)
+    ctx.put(E, 'nxt~6076', x_8783(ctx, E), True)
     return True
+
+
+def t_7758(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8784(ctx, E):
+        return t_7759(ctx, k, s, E)
+    return k()
 
 
 def t_7759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8785(ctx, E):
-        return t_7760(ctx, k, s, E)
-    return k()
+    return k() if s is None else s()
 
 
-def t_7760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return k() if s is None else s()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 't~6082', E.get('t~6072'), True)
+    return True
 
 
 def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
@@ -780,17 +790,30 @@ def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6078', E.get('t~6068'), True)
+    ctx.put(E, 'pos~6083', E.get('nxt~6076'), True)
     return True
 
 
-def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6079', E.get('nxt~6072'), True)
+    if x_8787(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6082'))
+        if c is not None:
+            ASSIGN(ctx, 7763, c, key, E.get('pos~6083'))
+    else:
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'))
+        if c is not None:
+            ASSIGN(ctx, 7764, c, key, E.get('pos~6083'))
     return True
 
 
@@ -800,20 +823,9 @@ def d_7763(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8788(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7764, ctx.state.get('game_tracks'), E.get('t~6078'))
-        if c is not None:
-            ASSIGN(ctx, 7764, c, key, E.get('pos~6079'))
-    else:
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7765, PL(ctx, E.get('you')).get('tracks'), E.get('t~6078'))
-        if c is not None:
-            ASSIGN(ctx, 7765, c, key, E.get('pos~6079'))
+    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6082'))
+    if c is not None:
+        ASSIGN(ctx, 7763, c, key, E.get('pos~6083'))
     return True
 
 
@@ -823,21 +835,19 @@ def d_7764(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7764, ctx.state.get('game_tracks'), E.get('t~6078'))
+    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'))
     if c is not None:
-        ASSIGN(ctx, 7764, c, key, E.get('pos~6079'))
+        ASSIGN(ctx, 7764, c, key, E.get('pos~6083'))
     return True
 
 
-def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7765, PL(ctx, E.get('you')).get('tracks'), E.get('t~6078'))
-    if c is not None:
-        ASSIGN(ctx, 7765, c, key, E.get('pos~6079'))
+    ctx.put(E, 't~6084', E.get('t~6072'), True)
     return True
 
 
@@ -847,7 +857,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6080', E.get('t~6068'), True)
+    ctx.put(E, 'at~6085', E.get('nxt~6076'), True)
     return True
 
 
@@ -857,55 +867,45 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6081', E.get('nxt~6072'), True)
+    ctx.put(E, 'col~6086', E.get('col~6073'), True)
     return True
 
 
-def d_7768(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'col~6082', E.get('col~6069'), True)
-    return True
-
-
-def t_7769(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7781(ctx, r2, s, E)
+        return t_7780(ctx, r2, s, E)
 
     def r2():
-        return t_7791(ctx, r3, s, E)
+        return t_7790(ctx, r3, s, E)
 
     def r3():
-        if not d_7801(ctx, E):
+        if not d_7800(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6084', E.get('t~6080'), True)
-    return t_7771(ctx, r1, s, E)
+    ctx.put(E, 'label~6088', E.get('t~6084'), True)
+    return t_7770(ctx, r1, s, E)
 
 
-def d_7770(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6084', E.get('t~6080'), True)
+    ctx.put(E, 'label~6088', E.get('t~6084'), True)
     return True
 
 
-def t_7771(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -915,63 +915,74 @@ def t_7771(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7780, ctx.state, 'booking', E.get('was~6085'))
+        ASSIGN(ctx, 7779, ctx.state, 'booking', E.get('was~6089'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6085', x_8797(ctx, E), True)
+    ctx.put(E, 'was~6089', x_8796(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7773, ctx.state, 'booking', E.get('label~6084'))
-    return t_7774(ctx, r1, s, E)
+    ASSIGN(ctx, 7772, ctx.state, 'booking', E.get('label~6088'))
+    return t_7773(ctx, r1, s, E)
 
 
-def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6085', x_8797(ctx, E), True)
+    ctx.put(E, 'was~6089', x_8796(ctx, E), True)
     return True
 
 
-def d_7773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7773, ctx.state, 'booking', E.get('label~6084'))
+    ASSIGN(ctx, 7772, ctx.state, 'booking', E.get('label~6088'))
     return True
 
 
-def t_7774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8800(ctx, E)))
-    old = E.get('sp~6083', MISSING)
+    items = list(items_of(x_8799(ctx, E)))
+    old = E.get('sp~6087', MISSING)
 
     def brk():
-        UNBIND(ctx, 'sp~6083', old)
+        UNBIND(ctx, 'sp~6087', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6083', item, True)
-            if x_8801(ctx, E):
-                return t_7775(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'sp~6087', item, True)
+            if x_8800(ctx, E):
+                return t_7774(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
+
+
+def t_7774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8801(ctx, E):
+        return t_7775(ctx, k, s, E)
+    return t_7776(ctx, k, s, E)
 
 
 def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -980,9 +991,7 @@ def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8802(ctx, E):
-        return t_7776(ctx, k, s, E)
-    return t_7777(ctx, k, s, E)
+    return DO(ctx, x_8802(ctx, E), k)
 
 
 def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -991,7 +1000,9 @@ def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8803(ctx, E), k)
+    if x_8803(ctx, E):
+        return t_7777(ctx, k, s, E)
+    return t_7778(ctx, k, s, E)
 
 
 def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -1000,12 +1011,10 @@ def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8804(ctx, E):
-        return t_7778(ctx, k, s, E)
-    return t_7779(ctx, k, s, E)
+    return DO(ctx, x_8804(ctx, E), k)
 
 
-def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1014,37 +1023,28 @@ def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8805(ctx, E), k)
 
 
-def t_7779(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8806(ctx, E), k)
-
-
-def d_7780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7780, ctx.state, 'booking', E.get('was~6085'))
+    ASSIGN(ctx, 7779, ctx.state, 'booking', E.get('was~6089'))
     return True
 
 
-def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8809(ctx, E):
-        return t_7782(ctx, k, s, E)
+    if x_8808(ctx, E):
+        return t_7781(ctx, k, s, E)
     return k()
 
 
-def t_7782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1053,35 +1053,35 @@ def t_7782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'owner~6086', x_8810(ctx, E), True)
+    ctx.put(E, 'owner~6090', x_8809(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6088', E.get('owner~6086'), True)
-    return t_7785(ctx, k, s, E)
+    ctx.put(E, 'label~6092', E.get('owner~6090'), True)
+    return t_7784(ctx, k, s, E)
 
 
-def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6086', x_8810(ctx, E), True)
+    ctx.put(E, 'owner~6090', x_8809(ctx, E), True)
     return True
 
 
-def d_7784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6088', E.get('owner~6086'), True)
+    ctx.put(E, 'label~6092', E.get('owner~6090'), True)
     return True
 
 
-def t_7785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1091,38 +1091,63 @@ def t_7785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7790, ctx.state, 'booking', E.get('was~6089'))
+        ASSIGN(ctx, 7789, ctx.state, 'booking', E.get('was~6093'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6089', x_8812(ctx, E), True)
+    ctx.put(E, 'was~6093', x_8811(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7787, ctx.state, 'booking', E.get('label~6088'))
-    return t_7788(ctx, r1, s, E)
+    ASSIGN(ctx, 7786, ctx.state, 'booking', E.get('label~6092'))
+    return t_7787(ctx, r1, s, E)
 
 
-def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'was~6089', x_8812(ctx, E), True)
-    return True
-
-
-def d_7787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7787, ctx.state, 'booking', E.get('label~6088'))
+    ctx.put(E, 'was~6093', x_8811(ctx, E), True)
     return True
+
+
+def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 7786, ctx.state, 'booking', E.get('label~6092'))
+    return True
+
+
+def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8814(ctx, E)))
+    old = E.get('b~6091', MISSING)
+
+    def brk():
+        UNBIND(ctx, 'b~6091', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            ctx.put(E, 'b~6091', item, True)
+            if x_8815(ctx, E):
+                return t_7788(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
 
 
 def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
@@ -1131,81 +1156,56 @@ def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8815(ctx, E)))
-    old = E.get('b~6087', MISSING)
-
-    def brk():
-        UNBIND(ctx, 'b~6087', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            ctx.put(E, 'b~6087', item, True)
-            if x_8816(ctx, E):
-                return t_7789(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
+    return DO(ctx, x_8816(ctx, E), k)
 
 
-def t_7789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8817(ctx, E), k)
-
-
-def d_7790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7790, ctx.state, 'booking', E.get('was~6089'))
+    ASSIGN(ctx, 7789, ctx.state, 'booking', E.get('was~6093'))
     return True
 
 
-def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8820(ctx, E):
-        return t_7792(ctx, k, s, E)
+    if x_8819(ctx, E):
+        return t_7791(ctx, k, s, E)
     return k()
 
 
-def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8821(ctx, E)))
-    old = E.get('rw~6090', MISSING)
+    items = list(items_of(x_8820(ctx, E)))
+    old = E.get('rw~6094', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rw~6090', old)
+        UNBIND(ctx, 'rw~6094', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6090', item, True)
-            if x_8822(ctx, E):
-                return t_7793(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rw~6094', item, True)
+            if x_8821(ctx, E):
+                return t_7792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1214,39 +1214,39 @@ def t_7793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7794, PL(ctx, E.get('you')).get('reached'), E.get('t~6080'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        ASSIGN(ctx, 7794, c, key, x_8824(ctx, E))
+        ASSIGN(ctx, 7793, c, key, x_8823(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6091', E.get('t~6080'), True)
-    return t_7796(ctx, k, s, E)
+    ctx.put(E, 'label~6095', E.get('t~6084'), True)
+    return t_7795(ctx, k, s, E)
 
 
-def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7794, PL(ctx, E.get('you')).get('reached'), E.get('t~6080'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        ASSIGN(ctx, 7794, c, key, x_8824(ctx, E))
+        ASSIGN(ctx, 7793, c, key, x_8823(ctx, E))
     return True
 
 
-def d_7795(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6091', E.get('t~6080'), True)
+    ctx.put(E, 'label~6095', E.get('t~6084'), True)
     return True
 
 
-def t_7796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1256,56 +1256,70 @@ def t_7796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7800, ctx.state, 'booking', E.get('was~6092'))
+        ASSIGN(ctx, 7799, ctx.state, 'booking', E.get('was~6096'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6092', x_8826(ctx, E), True)
+    ctx.put(E, 'was~6096', x_8825(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7798, ctx.state, 'booking', E.get('label~6091'))
-    return t_7799(ctx, r1, s, E)
+    ASSIGN(ctx, 7797, ctx.state, 'booking', E.get('label~6095'))
+    return t_7798(ctx, r1, s, E)
 
 
-def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6092', x_8826(ctx, E), True)
+    ctx.put(E, 'was~6096', x_8825(ctx, E), True)
     return True
 
 
-def d_7798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7798, ctx.state, 'booking', E.get('label~6091'))
+    ASSIGN(ctx, 7797, ctx.state, 'booking', E.get('label~6095'))
     return True
 
 
-def t_7799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8829(ctx, E), k)
+    return DO(ctx, x_8828(ctx, E), k)
 
 
-def d_7800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7800, ctx.state, 'booking', E.get('was~6092'))
+    ASSIGN(ctx, 7799, ctx.state, 'booking', E.get('was~6096'))
+    return True
+
+
+def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8831(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8833(ctx, E))
     return True
 
 
@@ -1315,32 +1329,18 @@ def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8832(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 7802, ctx.state, 'end_of_turn', x_8834(ctx, E))
+    ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8833(ctx, E))
     return True
 
 
-def d_7802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def t_7802(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7802, ctx.state, 'end_of_turn', x_8834(ctx, E))
-    return True
+    return CHOOSE(ctx, 7802, None, [], k)
 
 
-def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:108
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7803, None, [], k)
-
-
-def t_7804(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1350,40 +1350,40 @@ def t_7804(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~6101', 2, True)
+        ctx.put(E, 'n~6105', 2, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6102', 'nature_income', True)
-        return t_7862(ctx, k, s, E)
+        ctx.put(E, 't~6106', 'nature_income', True)
+        return t_7861(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8835(ctx, E):
+    if not x_8834(ctx, E):
         return False
-    return t_7833(ctx, r1, s, E)
+    return t_7832(ctx, r1, s, E)
 
 
-def d_7805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:101
+def d_7804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8835(ctx, E):
+    if not x_8834(ctx, E):
         return False
     return True
 
 
-def t_7806(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7805(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7806, None, [], k)
+    return CHOOSE(ctx, 7805, None, [], k)
 
 
-def d_7807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1392,13 +1392,23 @@ def d_7807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6093', 2, True)
+    ctx.put(E, 'n~6097', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6094', 'energy', True)
-    if not d_7810(ctx, E):
+    ctx.put(E, 'r~6098', 'energy', True)
+    if not d_7809(ctx, E):
         return False
+    return True
+
+
+def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~6097', 2, True)
     return True
 
 
@@ -1408,21 +1418,11 @@ def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6093', 2, True)
+    ctx.put(E, 'r~6098', 'energy', True)
     return True
 
 
-def d_7809(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~6094', 'energy', True)
-    return True
-
-
-def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1431,49 +1431,68 @@ def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8838(ctx, E):
+    if not x_8837(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6095', E.get('n~6093'), True)
+    ctx.put(E, 'n~6099', E.get('n~6097'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6096', E.get('r~6094'), True)
-    if not d_7814(ctx, E):
+    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    if not d_7813(ctx, E):
         return False
     return True
 
 
-def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8838(ctx, E):
+    if not x_8837(ctx, E):
         return False
     return True
 
 
-def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6095', E.get('n~6093'), True)
+    ctx.put(E, 'n~6099', E.get('n~6097'), True)
     return True
 
 
-def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6096', E.get('r~6094'), True)
+    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    return True
+
+
+def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
+    if c is not None:
+        ASSIGN(ctx, 7814, c, key, E.get('n~6099'))
+    if not d_7815(ctx, E):
+        return False
+    if not d_7817(ctx, E):
+        return False
     return True
 
 
@@ -1483,28 +1502,25 @@ def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7815, PL(ctx, E.get('you')).get('stock'), E.get('r~6096'))
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7815, c, key, E.get('n~6095'))
-    if not d_7816(ctx, E):
-        return False
-    if not d_7818(ctx, E):
-        return False
+        ASSIGN(ctx, 7814, c, key, E.get('n~6099'))
     return True
 
 
-def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7815, PL(ctx, E.get('you')).get('stock'), E.get('r~6096'))
-    if c is not None:
-        ASSIGN(ctx, 7815, c, key, E.get('n~6095'))
+    if x_8842(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6100'))
+        if c is not None:
+            ASSIGN(ctx, 7816, c, key, E.get('n~6099'))
     return True
 
 
@@ -1514,25 +1530,25 @@ def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8843(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7817, ctx.state.get('supply'), E.get('r~6096'))
-        if c is not None:
-            ASSIGN(ctx, 7817, c, key, E.get('n~6095'))
+    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6100'))
+    if c is not None:
+        ASSIGN(ctx, 7816, c, key, E.get('n~6099'))
     return True
 
 
-def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7817, ctx.state.get('supply'), E.get('r~6096'))
-    if c is not None:
-        ASSIGN(ctx, 7817, c, key, E.get('n~6095'))
+    if x_8845(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7818, c, key, E.get('n~6099'))
     return True
 
 
@@ -1542,29 +1558,13 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8846(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7819, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7819, c, key, E.get('n~6095'))
-    return True
-
-
-def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7819, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7819, c, key, E.get('n~6095'))
+        ASSIGN(ctx, 7818, c, key, E.get('n~6099'))
     return True
 
 
-def d_7820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1573,13 +1573,23 @@ def d_7820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6097', 1, True)
+    ctx.put(E, 'n~6101', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6098', 'batteries', True)
-    if not d_7823(ctx, E):
+    ctx.put(E, 'r~6102', 'batteries', True)
+    if not d_7822(ctx, E):
         return False
+    return True
+
+
+def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~6101', 1, True)
     return True
 
 
@@ -1589,21 +1599,11 @@ def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6097', 1, True)
+    ctx.put(E, 'r~6102', 'batteries', True)
     return True
 
 
-def d_7822(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~6098', 'batteries', True)
-    return True
-
-
-def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1612,49 +1612,68 @@ def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8852(ctx, E):
+    if not x_8851(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    ctx.put(E, 'n~6103', E.get('n~6101'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
-    if not d_7827(ctx, E):
+    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    if not d_7826(ctx, E):
         return False
     return True
 
 
-def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8852(ctx, E):
+    if not x_8851(ctx, E):
         return False
     return True
 
 
-def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    ctx.put(E, 'n~6103', E.get('n~6101'), True)
     return True
 
 
-def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    return True
+
+
+def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
+    if c is not None:
+        ASSIGN(ctx, 7827, c, key, E.get('n~6103'))
+    if not d_7828(ctx, E):
+        return False
+    if not d_7830(ctx, E):
+        return False
     return True
 
 
@@ -1664,28 +1683,25 @@ def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7828, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7828, c, key, E.get('n~6099'))
-    if not d_7829(ctx, E):
-        return False
-    if not d_7831(ctx, E):
-        return False
+        ASSIGN(ctx, 7827, c, key, E.get('n~6103'))
     return True
 
 
-def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7828, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
-    if c is not None:
-        ASSIGN(ctx, 7828, c, key, E.get('n~6099'))
+    if x_8856(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6104'))
+        if c is not None:
+            ASSIGN(ctx, 7829, c, key, E.get('n~6103'))
     return True
 
 
@@ -1695,25 +1711,25 @@ def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8857(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7830, ctx.state.get('supply'), E.get('r~6100'))
-        if c is not None:
-            ASSIGN(ctx, 7830, c, key, E.get('n~6099'))
+    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6104'))
+    if c is not None:
+        ASSIGN(ctx, 7829, c, key, E.get('n~6103'))
     return True
 
 
-def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7830, ctx.state.get('supply'), E.get('r~6100'))
-    if c is not None:
-        ASSIGN(ctx, 7830, c, key, E.get('n~6099'))
+    if x_8859(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7831, c, key, E.get('n~6103'))
     return True
 
 
@@ -1723,36 +1739,20 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8860(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7832, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7832, c, key, E.get('n~6099'))
-    return True
-
-
-def d_7832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7832, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7832, c, key, E.get('n~6099'))
+        ASSIGN(ctx, 7831, c, key, E.get('n~6103'))
     return True
 
 
-def t_7833(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+def t_7832(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7833, None, [], k)
+    return CHOOSE(ctx, 7832, None, [], k)
 
 
-def d_7834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1761,13 +1761,23 @@ def d_7834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6093', 2, True)
+    ctx.put(E, 'n~6097', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6094', 'energy', True)
-    if not d_7837(ctx, E):
+    ctx.put(E, 'r~6098', 'energy', True)
+    if not d_7836(ctx, E):
         return False
+    return True
+
+
+def d_7834(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~6097', 2, True)
     return True
 
 
@@ -1777,21 +1787,11 @@ def d_7835(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6093', 2, True)
+    ctx.put(E, 'r~6098', 'energy', True)
     return True
 
 
-def d_7836(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~6094', 'energy', True)
-    return True
-
-
-def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1800,49 +1800,68 @@ def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8866(ctx, E):
+    if not x_8865(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6095', E.get('n~6093'), True)
+    ctx.put(E, 'n~6099', E.get('n~6097'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6096', E.get('r~6094'), True)
-    if not d_7841(ctx, E):
+    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    if not d_7840(ctx, E):
         return False
     return True
 
 
-def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8866(ctx, E):
+    if not x_8865(ctx, E):
         return False
     return True
 
 
-def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6095', E.get('n~6093'), True)
+    ctx.put(E, 'n~6099', E.get('n~6097'), True)
     return True
 
 
-def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6096', E.get('r~6094'), True)
+    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    return True
+
+
+def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
+    if c is not None:
+        ASSIGN(ctx, 7841, c, key, E.get('n~6099'))
+    if not d_7842(ctx, E):
+        return False
+    if not d_7844(ctx, E):
+        return False
     return True
 
 
@@ -1852,28 +1871,25 @@ def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7842, PL(ctx, E.get('you')).get('stock'), E.get('r~6096'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7842, c, key, E.get('n~6095'))
-    if not d_7843(ctx, E):
-        return False
-    if not d_7845(ctx, E):
-        return False
+        ASSIGN(ctx, 7841, c, key, E.get('n~6099'))
     return True
 
 
-def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7842, PL(ctx, E.get('you')).get('stock'), E.get('r~6096'))
-    if c is not None:
-        ASSIGN(ctx, 7842, c, key, E.get('n~6095'))
+    if x_8870(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6100'))
+        if c is not None:
+            ASSIGN(ctx, 7843, c, key, E.get('n~6099'))
     return True
 
 
@@ -1883,25 +1899,25 @@ def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8871(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7844, ctx.state.get('supply'), E.get('r~6096'))
-        if c is not None:
-            ASSIGN(ctx, 7844, c, key, E.get('n~6095'))
+    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6100'))
+    if c is not None:
+        ASSIGN(ctx, 7843, c, key, E.get('n~6099'))
     return True
 
 
-def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7844, ctx.state.get('supply'), E.get('r~6096'))
-    if c is not None:
-        ASSIGN(ctx, 7844, c, key, E.get('n~6095'))
+    if x_8873(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7845, c, key, E.get('n~6099'))
     return True
 
 
@@ -1911,29 +1927,13 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8874(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7846, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7846, c, key, E.get('n~6095'))
-    return True
-
-
-def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7846, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7846, c, key, E.get('n~6095'))
+        ASSIGN(ctx, 7845, c, key, E.get('n~6099'))
     return True
 
 
-def d_7847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1942,13 +1942,23 @@ def d_7847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6097', 1, True)
+    ctx.put(E, 'n~6101', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6098', 'batteries', True)
-    if not d_7850(ctx, E):
+    ctx.put(E, 'r~6102', 'batteries', True)
+    if not d_7849(ctx, E):
         return False
+    return True
+
+
+def d_7847(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~6101', 1, True)
     return True
 
 
@@ -1958,21 +1968,11 @@ def d_7848(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6097', 1, True)
+    ctx.put(E, 'r~6102', 'batteries', True)
     return True
 
 
-def d_7849(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~6098', 'batteries', True)
-    return True
-
-
-def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1981,49 +1981,68 @@ def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8880(ctx, E):
+    if not x_8879(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    ctx.put(E, 'n~6103', E.get('n~6101'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
-    if not d_7854(ctx, E):
+    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    if not d_7853(ctx, E):
         return False
     return True
 
 
-def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8880(ctx, E):
+    if not x_8879(ctx, E):
         return False
     return True
 
 
-def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6099', E.get('n~6097'), True)
+    ctx.put(E, 'n~6103', E.get('n~6101'), True)
     return True
 
 
-def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~6100', E.get('r~6098'), True)
+    ctx.put(E, 'r~6104', E.get('r~6102'), True)
+    return True
+
+
+def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
+    if c is not None:
+        ASSIGN(ctx, 7854, c, key, E.get('n~6103'))
+    if not d_7855(ctx, E):
+        return False
+    if not d_7857(ctx, E):
+        return False
     return True
 
 
@@ -2033,28 +2052,25 @@ def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7855, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7855, c, key, E.get('n~6099'))
-    if not d_7856(ctx, E):
-        return False
-    if not d_7858(ctx, E):
-        return False
+        ASSIGN(ctx, 7854, c, key, E.get('n~6103'))
     return True
 
 
-def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7855, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
-    if c is not None:
-        ASSIGN(ctx, 7855, c, key, E.get('n~6099'))
+    if x_8884(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6104'))
+        if c is not None:
+            ASSIGN(ctx, 7856, c, key, E.get('n~6103'))
     return True
 
 
@@ -2064,25 +2080,25 @@ def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8885(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7857, ctx.state.get('supply'), E.get('r~6100'))
-        if c is not None:
-            ASSIGN(ctx, 7857, c, key, E.get('n~6099'))
+    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6104'))
+    if c is not None:
+        ASSIGN(ctx, 7856, c, key, E.get('n~6103'))
     return True
 
 
-def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7857, ctx.state.get('supply'), E.get('r~6100'))
-    if c is not None:
-        ASSIGN(ctx, 7857, c, key, E.get('n~6099'))
+    if x_8887(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 7858, c, key, E.get('n~6103'))
     return True
 
 
@@ -2092,25 +2108,19 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8888(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7859, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 7859, c, key, E.get('n~6099'))
+    c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        ASSIGN(ctx, 7858, c, key, E.get('n~6103'))
     return True
 
 
-def d_7859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7859, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        ASSIGN(ctx, 7859, c, key, E.get('n~6099'))
+    ctx.put(E, 'n~6105', 2, True)
     return True
 
 
@@ -2120,21 +2130,11 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~6101', 2, True)
+    ctx.put(E, 't~6106', 'nature_income', True)
     return True
 
 
-def d_7861(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 't~6102', 'nature_income', True)
-    return True
-
-
-def t_7862(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2143,30 +2143,30 @@ def t_7862(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_8894(ctx, E):
+    if not x_8893(ctx, E):
         return False
-    return t_7864(ctx, k, s, E)
+    return t_7863(ctx, k, s, E)
 
 
-def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
+def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8894(ctx, E):
+    if not x_8893(ctx, E):
         return False
     return True
 
 
-def t_7864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+def t_7863(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7864, None, [], k)
+    return CHOOSE(ctx, 7863, None, [], k)
 
 
-def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2175,12 +2175,22 @@ def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6111', E.get('amount~6110'), True)
+    ctx.put(E, 'k~6115', E.get('amount~6114'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~6112', E.get('t~6102'), True)
-    return t_7868(ctx, k, s, E)
+    ctx.put(E, 't~6116', E.get('t~6106'), True)
+    return t_7867(ctx, k, s, E)
+
+
+def d_7865(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~6115', E.get('amount~6114'), True)
+    return True
 
 
 def d_7866(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
@@ -2189,21 +2199,11 @@ def d_7866(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6111', E.get('amount~6110'), True)
+    ctx.put(E, 't~6116', E.get('t~6106'), True)
     return True
 
 
-def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:137
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 't~6112', E.get('t~6102'), True)
-    return True
-
-
-def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7867(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2212,16 +2212,26 @@ def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~6113', E.get('k~6111'), True)
+    ctx.put(E, 'k~6117', E.get('k~6115'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 't~6114', E.get('t~6112'), True)
+    ctx.put(E, 't~6118', E.get('t~6116'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'col~6115', 'effect', True)
-    return t_7872(ctx, k, s, E)
+    ctx.put(E, 'col~6119', 'effect', True)
+    return t_7871(ctx, k, s, E)
+
+
+def d_7868(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~6117', E.get('k~6115'), True)
+    return True
 
 
 def d_7869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
@@ -2230,7 +2240,7 @@ def d_7869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~6113', E.get('k~6111'), True)
+    ctx.put(E, 't~6118', E.get('t~6116'), True)
     return True
 
 
@@ -2240,21 +2250,11 @@ def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6114', E.get('t~6112'), True)
+    ctx.put(E, 'col~6119', 'effect', True)
     return True
 
 
-def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'col~6115', 'effect', True)
-    return True
-
-
-def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2263,12 +2263,12 @@ def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7873(ctx, lambda: nxt(left - 1), k, E)
+        return t_7872(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~6113')))
+    return nxt(num(E.get('k~6117')))
 
 
-def t_7873(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7872(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2278,60 +2278,70 @@ def t_7873(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6124', E.get('t~6114'), True)
+        ctx.put(E, 't~6128', E.get('t~6118'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'pos~6125', E.get('nxt~6118'), True)
-        if not d_7879(ctx, E):
+        ctx.put(E, 'pos~6129', E.get('nxt~6122'), True)
+        if not d_7878(ctx, E):
             return False
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 't~6126', E.get('t~6114'), True)
+        ctx.put(E, 't~6130', E.get('t~6118'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'at~6127', E.get('nxt~6118'), True)
+        ctx.put(E, 'at~6131', E.get('nxt~6122'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'col~6128', E.get('col~6115'), True)
-        return t_7885(ctx, k, s, E)
+        ctx.put(E, 'col~6132', E.get('col~6119'), True)
+        return t_7884(ctx, k, s, E)
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'nxt~6118', x_8902(ctx, E), True)
-    return t_7875(ctx, r1, s, E)
+    ctx.put(E, 'nxt~6122', x_8901(ctx, E), True)
+    return t_7874(ctx, r1, s, E)
 
 
-def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'nxt~6118', x_8902(ctx, E), True)
+    ctx.put(E, 'nxt~6122', x_8901(ctx, E), True)
     return True
+
+
+def t_7874(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8902(ctx, E):
+        return t_7875(ctx, k, s, E)
+    return k()
 
 
 def t_7875(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8903(ctx, E):
-        return t_7876(ctx, k, s, E)
-    return k()
+    return k() if s is None else s()
 
 
-def t_7876(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return k() if s is None else s()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 't~6128', E.get('t~6118'), True)
+    return True
 
 
 def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
@@ -2340,17 +2350,30 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6124', E.get('t~6114'), True)
+    ctx.put(E, 'pos~6129', E.get('nxt~6122'), True)
     return True
 
 
-def d_7878(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7878(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'pos~6125', E.get('nxt~6118'), True)
+    if x_8905(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
+        if c is not None:
+            ASSIGN(ctx, 7879, c, key, E.get('pos~6129'))
+    else:
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
+        if c is not None:
+            ASSIGN(ctx, 7880, c, key, E.get('pos~6129'))
     return True
 
 
@@ -2360,20 +2383,9 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8906(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7880, ctx.state.get('game_tracks'), E.get('t~6124'))
-        if c is not None:
-            ASSIGN(ctx, 7880, c, key, E.get('pos~6125'))
-    else:
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 7881, PL(ctx, E.get('you')).get('tracks'), E.get('t~6124'))
-        if c is not None:
-            ASSIGN(ctx, 7881, c, key, E.get('pos~6125'))
+    c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
+    if c is not None:
+        ASSIGN(ctx, 7879, c, key, E.get('pos~6129'))
     return True
 
 
@@ -2383,21 +2395,19 @@ def d_7880(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7880, ctx.state.get('game_tracks'), E.get('t~6124'))
+    c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
     if c is not None:
-        ASSIGN(ctx, 7880, c, key, E.get('pos~6125'))
+        ASSIGN(ctx, 7880, c, key, E.get('pos~6129'))
     return True
 
 
-def d_7881(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7881(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7881, PL(ctx, E.get('you')).get('tracks'), E.get('t~6124'))
-    if c is not None:
-        ASSIGN(ctx, 7881, c, key, E.get('pos~6125'))
+    ctx.put(E, 't~6130', E.get('t~6118'), True)
     return True
 
 
@@ -2407,7 +2417,7 @@ def d_7882(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 't~6126', E.get('t~6114'), True)
+    ctx.put(E, 'at~6131', E.get('nxt~6122'), True)
     return True
 
 
@@ -2417,55 +2427,45 @@ def d_7883(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'at~6127', E.get('nxt~6118'), True)
+    ctx.put(E, 'col~6132', E.get('col~6119'), True)
     return True
 
 
-def d_7884(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'col~6128', E.get('col~6115'), True)
-    return True
-
-
-def t_7885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7884(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7897(ctx, r2, s, E)
+        return t_7896(ctx, r2, s, E)
 
     def r2():
-        return t_7907(ctx, r3, s, E)
+        return t_7906(ctx, r3, s, E)
 
     def r3():
-        if not d_7917(ctx, E):
+        if not d_7916(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6130', E.get('t~6126'), True)
-    return t_7887(ctx, r1, s, E)
+    ctx.put(E, 'label~6134', E.get('t~6130'), True)
+    return t_7886(ctx, r1, s, E)
 
 
-def d_7886(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7885(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6130', E.get('t~6126'), True)
+    ctx.put(E, 'label~6134', E.get('t~6130'), True)
     return True
 
 
-def t_7887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2475,63 +2475,74 @@ def t_7887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7896, ctx.state, 'booking', E.get('was~6131'))
+        ASSIGN(ctx, 7895, ctx.state, 'booking', E.get('was~6135'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6131', x_8915(ctx, E), True)
+    ctx.put(E, 'was~6135', x_8914(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7889, ctx.state, 'booking', E.get('label~6130'))
-    return t_7890(ctx, r1, s, E)
+    ASSIGN(ctx, 7888, ctx.state, 'booking', E.get('label~6134'))
+    return t_7889(ctx, r1, s, E)
 
 
-def d_7888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6131', x_8915(ctx, E), True)
+    ctx.put(E, 'was~6135', x_8914(ctx, E), True)
     return True
 
 
-def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7889, ctx.state, 'booking', E.get('label~6130'))
+    ASSIGN(ctx, 7888, ctx.state, 'booking', E.get('label~6134'))
     return True
 
 
-def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8918(ctx, E)))
-    old = E.get('sp~6129', MISSING)
+    items = list(items_of(x_8917(ctx, E)))
+    old = E.get('sp~6133', MISSING)
 
     def brk():
-        UNBIND(ctx, 'sp~6129', old)
+        UNBIND(ctx, 'sp~6133', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'sp~6129', item, True)
-            if x_8919(ctx, E):
-                return t_7891(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'sp~6133', item, True)
+            if x_8918(ctx, E):
+                return t_7890(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
+
+
+def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8919(ctx, E):
+        return t_7891(ctx, k, s, E)
+    return t_7892(ctx, k, s, E)
 
 
 def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -2540,9 +2551,7 @@ def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8920(ctx, E):
-        return t_7892(ctx, k, s, E)
-    return t_7893(ctx, k, s, E)
+    return DO(ctx, x_8920(ctx, E), k)
 
 
 def t_7892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -2551,7 +2560,9 @@ def t_7892(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8921(ctx, E), k)
+    if x_8921(ctx, E):
+        return t_7893(ctx, k, s, E)
+    return t_7894(ctx, k, s, E)
 
 
 def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -2560,12 +2571,10 @@ def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8922(ctx, E):
-        return t_7894(ctx, k, s, E)
-    return t_7895(ctx, k, s, E)
+    return DO(ctx, x_8922(ctx, E), k)
 
 
-def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2574,37 +2583,28 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8923(ctx, E), k)
 
 
-def t_7895(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8924(ctx, E), k)
-
-
-def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7896, ctx.state, 'booking', E.get('was~6131'))
+    ASSIGN(ctx, 7895, ctx.state, 'booking', E.get('was~6135'))
     return True
 
 
-def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def t_7896(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8927(ctx, E):
-        return t_7898(ctx, k, s, E)
+    if x_8926(ctx, E):
+        return t_7897(ctx, k, s, E)
     return k()
 
 
-def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2613,35 +2613,35 @@ def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'owner~6132', x_8928(ctx, E), True)
+    ctx.put(E, 'owner~6136', x_8927(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6134', E.get('owner~6132'), True)
-    return t_7901(ctx, k, s, E)
+    ctx.put(E, 'label~6138', E.get('owner~6136'), True)
+    return t_7900(ctx, k, s, E)
 
 
-def d_7899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def d_7898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'owner~6132', x_8928(ctx, E), True)
+    ctx.put(E, 'owner~6136', x_8927(ctx, E), True)
     return True
 
 
-def d_7900(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6134', E.get('owner~6132'), True)
+    ctx.put(E, 'label~6138', E.get('owner~6136'), True)
     return True
 
 
-def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2651,38 +2651,63 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7906, ctx.state, 'booking', E.get('was~6135'))
+        ASSIGN(ctx, 7905, ctx.state, 'booking', E.get('was~6139'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6135', x_8930(ctx, E), True)
+    ctx.put(E, 'was~6139', x_8929(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7903, ctx.state, 'booking', E.get('label~6134'))
-    return t_7904(ctx, r1, s, E)
+    ASSIGN(ctx, 7902, ctx.state, 'booking', E.get('label~6138'))
+    return t_7903(ctx, r1, s, E)
 
 
-def d_7902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'was~6135', x_8930(ctx, E), True)
-    return True
-
-
-def d_7903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7903, ctx.state, 'booking', E.get('label~6134'))
+    ctx.put(E, 'was~6139', x_8929(ctx, E), True)
     return True
+
+
+def d_7902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 7902, ctx.state, 'booking', E.get('label~6138'))
+    return True
+
+
+def t_7903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8932(ctx, E)))
+    old = E.get('b~6137', MISSING)
+
+    def brk():
+        UNBIND(ctx, 'b~6137', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            ctx.put(E, 'b~6137', item, True)
+            if x_8933(ctx, E):
+                return t_7904(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
 
 
 def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
@@ -2691,81 +2716,56 @@ def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8933(ctx, E)))
-    old = E.get('b~6133', MISSING)
-
-    def brk():
-        UNBIND(ctx, 'b~6133', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            ctx.put(E, 'b~6133', item, True)
-            if x_8934(ctx, E):
-                return t_7905(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
+    return DO(ctx, x_8934(ctx, E), k)
 
 
-def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8935(ctx, E), k)
-
-
-def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7906, ctx.state, 'booking', E.get('was~6135'))
+    ASSIGN(ctx, 7905, ctx.state, 'booking', E.get('was~6139'))
     return True
 
 
-def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7906(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8938(ctx, E):
-        return t_7908(ctx, k, s, E)
+    if x_8937(ctx, E):
+        return t_7907(ctx, k, s, E)
     return k()
 
 
-def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8939(ctx, E)))
-    old = E.get('rw~6136', MISSING)
+    items = list(items_of(x_8938(ctx, E)))
+    old = E.get('rw~6140', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rw~6136', old)
+        UNBIND(ctx, 'rw~6140', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rw~6136', item, True)
-            if x_8940(ctx, E):
-                return t_7909(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rw~6140', item, True)
+            if x_8939(ctx, E):
+                return t_7908(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2774,39 +2774,39 @@ def t_7909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 7910, PL(ctx, E.get('you')).get('reached'), E.get('t~6126'))
+    c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
     if c is not None:
-        ASSIGN(ctx, 7910, c, key, x_8942(ctx, E))
+        ASSIGN(ctx, 7909, c, key, x_8941(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~6137', E.get('t~6126'), True)
-    return t_7912(ctx, k, s, E)
+    ctx.put(E, 'label~6141', E.get('t~6130'), True)
+    return t_7911(ctx, k, s, E)
 
 
-def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def d_7909(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7910, PL(ctx, E.get('you')).get('reached'), E.get('t~6126'))
+    c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
     if c is not None:
-        ASSIGN(ctx, 7910, c, key, x_8942(ctx, E))
+        ASSIGN(ctx, 7909, c, key, x_8941(ctx, E))
     return True
 
 
-def d_7911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~6137', E.get('t~6126'), True)
+    ctx.put(E, 'label~6141', E.get('t~6130'), True)
     return True
 
 
-def t_7912(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2816,56 +2816,70 @@ def t_7912(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7916, ctx.state, 'booking', E.get('was~6138'))
+        ASSIGN(ctx, 7915, ctx.state, 'booking', E.get('was~6142'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~6138', x_8944(ctx, E), True)
+    ctx.put(E, 'was~6142', x_8943(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7914, ctx.state, 'booking', E.get('label~6137'))
-    return t_7915(ctx, r1, s, E)
+    ASSIGN(ctx, 7913, ctx.state, 'booking', E.get('label~6141'))
+    return t_7914(ctx, r1, s, E)
 
 
-def d_7913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~6138', x_8944(ctx, E), True)
+    ctx.put(E, 'was~6142', x_8943(ctx, E), True)
     return True
 
 
-def d_7914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7914, ctx.state, 'booking', E.get('label~6137'))
+    ASSIGN(ctx, 7913, ctx.state, 'booking', E.get('label~6141'))
     return True
 
 
-def t_7915(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7914(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8947(ctx, E), k)
+    return DO(ctx, x_8946(ctx, E), k)
 
 
-def d_7916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7916, ctx.state, 'booking', E.get('was~6138'))
+    ASSIGN(ctx, 7915, ctx.state, 'booking', E.get('was~6142'))
+    return True
+
+
+def d_7916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8949(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8951(ctx, E))
     return True
 
 
@@ -2875,25 +2889,11 @@ def d_7917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8950(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 7918, ctx.state, 'end_of_turn', x_8952(ctx, E))
+    ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8951(ctx, E))
     return True
 
 
-def d_7918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7918, ctx.state, 'end_of_turn', x_8952(ctx, E))
-    return True
-
-
-def d_7919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:108
+def d_7918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2901,18 +2901,19 @@ def d_7919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:108
 
 
 TRIALS = {
-    7749: t_7749,
+    7748: t_7748,
+    7749: CPS(d_7749),
     7750: CPS(d_7750),
-    7751: CPS(d_7751),
-    7752: t_7752,
+    7751: t_7751,
+    7752: CPS(d_7752),
     7753: CPS(d_7753),
     7754: CPS(d_7754),
-    7755: CPS(d_7755),
+    7755: t_7755,
     7756: t_7756,
-    7757: t_7757,
-    7758: CPS(d_7758),
+    7757: CPS(d_7757),
+    7758: t_7758,
     7759: t_7759,
-    7760: t_7760,
+    7760: CPS(d_7760),
     7761: CPS(d_7761),
     7762: CPS(d_7762),
     7763: CPS(d_7763),
@@ -2920,45 +2921,45 @@ TRIALS = {
     7765: CPS(d_7765),
     7766: CPS(d_7766),
     7767: CPS(d_7767),
-    7768: CPS(d_7768),
-    7769: t_7769,
-    7770: CPS(d_7770),
-    7771: t_7771,
+    7768: t_7768,
+    7769: CPS(d_7769),
+    7770: t_7770,
+    7771: CPS(d_7771),
     7772: CPS(d_7772),
-    7773: CPS(d_7773),
+    7773: t_7773,
     7774: t_7774,
     7775: t_7775,
     7776: t_7776,
     7777: t_7777,
     7778: t_7778,
-    7779: t_7779,
-    7780: CPS(d_7780),
+    7779: CPS(d_7779),
+    7780: t_7780,
     7781: t_7781,
-    7782: t_7782,
+    7782: CPS(d_7782),
     7783: CPS(d_7783),
-    7784: CPS(d_7784),
-    7785: t_7785,
+    7784: t_7784,
+    7785: CPS(d_7785),
     7786: CPS(d_7786),
-    7787: CPS(d_7787),
+    7787: t_7787,
     7788: t_7788,
-    7789: t_7789,
-    7790: CPS(d_7790),
+    7789: CPS(d_7789),
+    7790: t_7790,
     7791: t_7791,
     7792: t_7792,
-    7793: t_7793,
+    7793: CPS(d_7793),
     7794: CPS(d_7794),
-    7795: CPS(d_7795),
-    7796: t_7796,
+    7795: t_7795,
+    7796: CPS(d_7796),
     7797: CPS(d_7797),
-    7798: CPS(d_7798),
-    7799: t_7799,
+    7798: t_7798,
+    7799: CPS(d_7799),
     7800: CPS(d_7800),
     7801: CPS(d_7801),
-    7802: CPS(d_7802),
+    7802: t_7802,
     7803: t_7803,
-    7804: t_7804,
-    7805: CPS(d_7805),
-    7806: t_7806,
+    7804: CPS(d_7804),
+    7805: t_7805,
+    7806: CPS(d_7806),
     7807: CPS(d_7807),
     7808: CPS(d_7808),
     7809: CPS(d_7809),
@@ -2984,8 +2985,8 @@ TRIALS = {
     7829: CPS(d_7829),
     7830: CPS(d_7830),
     7831: CPS(d_7831),
-    7832: CPS(d_7832),
-    7833: t_7833,
+    7832: t_7832,
+    7833: CPS(d_7833),
     7834: CPS(d_7834),
     7835: CPS(d_7835),
     7836: CPS(d_7836),
@@ -3013,22 +3014,22 @@ TRIALS = {
     7858: CPS(d_7858),
     7859: CPS(d_7859),
     7860: CPS(d_7860),
-    7861: CPS(d_7861),
-    7862: t_7862,
-    7863: CPS(d_7863),
+    7861: t_7861,
+    7862: CPS(d_7862),
+    7863: t_7863,
     7864: t_7864,
-    7865: t_7865,
+    7865: CPS(d_7865),
     7866: CPS(d_7866),
-    7867: CPS(d_7867),
-    7868: t_7868,
+    7867: t_7867,
+    7868: CPS(d_7868),
     7869: CPS(d_7869),
     7870: CPS(d_7870),
-    7871: CPS(d_7871),
+    7871: t_7871,
     7872: t_7872,
-    7873: t_7873,
-    7874: CPS(d_7874),
+    7873: CPS(d_7873),
+    7874: t_7874,
     7875: t_7875,
-    7876: t_7876,
+    7876: CPS(d_7876),
     7877: CPS(d_7877),
     7878: CPS(d_7878),
     7879: CPS(d_7879),
@@ -3036,55 +3037,55 @@ TRIALS = {
     7881: CPS(d_7881),
     7882: CPS(d_7882),
     7883: CPS(d_7883),
-    7884: CPS(d_7884),
-    7885: t_7885,
-    7886: CPS(d_7886),
-    7887: t_7887,
+    7884: t_7884,
+    7885: CPS(d_7885),
+    7886: t_7886,
+    7887: CPS(d_7887),
     7888: CPS(d_7888),
-    7889: CPS(d_7889),
+    7889: t_7889,
     7890: t_7890,
     7891: t_7891,
     7892: t_7892,
     7893: t_7893,
     7894: t_7894,
-    7895: t_7895,
-    7896: CPS(d_7896),
+    7895: CPS(d_7895),
+    7896: t_7896,
     7897: t_7897,
-    7898: t_7898,
+    7898: CPS(d_7898),
     7899: CPS(d_7899),
-    7900: CPS(d_7900),
-    7901: t_7901,
+    7900: t_7900,
+    7901: CPS(d_7901),
     7902: CPS(d_7902),
-    7903: CPS(d_7903),
+    7903: t_7903,
     7904: t_7904,
-    7905: t_7905,
-    7906: CPS(d_7906),
+    7905: CPS(d_7905),
+    7906: t_7906,
     7907: t_7907,
     7908: t_7908,
-    7909: t_7909,
+    7909: CPS(d_7909),
     7910: CPS(d_7910),
-    7911: CPS(d_7911),
-    7912: t_7912,
+    7911: t_7911,
+    7912: CPS(d_7912),
     7913: CPS(d_7913),
-    7914: CPS(d_7914),
-    7915: t_7915,
+    7914: t_7914,
+    7915: CPS(d_7915),
     7916: CPS(d_7916),
     7917: CPS(d_7917),
     7918: CPS(d_7918),
-    7919: CPS(d_7919),
 }
 
 
 CODE = {
+    8775: x_8775,
     8776: x_8776,
-    8777: x_8777,
+    8783: x_8783,
     8784: x_8784,
-    8785: x_8785,
+    8787: x_8787,
     8788: x_8788,
-    8789: x_8789,
-    8791: x_8791,
+    8790: x_8790,
+    8796: x_8796,
     8797: x_8797,
-    8798: x_8798,
+    8799: x_8799,
     8800: x_8800,
     8801: x_8801,
     8802: x_8802,
@@ -3092,61 +3093,61 @@ CODE = {
     8804: x_8804,
     8805: x_8805,
     8806: x_8806,
-    8807: x_8807,
+    8808: x_8808,
     8809: x_8809,
-    8810: x_8810,
+    8811: x_8811,
     8812: x_8812,
-    8813: x_8813,
+    8814: x_8814,
     8815: x_8815,
     8816: x_8816,
     8817: x_8817,
-    8818: x_8818,
+    8819: x_8819,
     8820: x_8820,
     8821: x_8821,
     8822: x_8822,
     8823: x_8823,
-    8824: x_8824,
+    8825: x_8825,
     8826: x_8826,
-    8827: x_8827,
+    8828: x_8828,
     8829: x_8829,
-    8830: x_8830,
+    8831: x_8831,
     8832: x_8832,
     8833: x_8833,
     8834: x_8834,
-    8835: x_8835,
-    8838: x_8838,
-    8841: x_8841,
+    8837: x_8837,
+    8840: x_8840,
+    8842: x_8842,
     8843: x_8843,
-    8844: x_8844,
+    8845: x_8845,
     8846: x_8846,
-    8847: x_8847,
-    8852: x_8852,
-    8855: x_8855,
+    8851: x_8851,
+    8854: x_8854,
+    8856: x_8856,
     8857: x_8857,
-    8858: x_8858,
+    8859: x_8859,
     8860: x_8860,
-    8861: x_8861,
-    8866: x_8866,
-    8869: x_8869,
+    8865: x_8865,
+    8868: x_8868,
+    8870: x_8870,
     8871: x_8871,
-    8872: x_8872,
+    8873: x_8873,
     8874: x_8874,
-    8875: x_8875,
-    8880: x_8880,
-    8883: x_8883,
+    8879: x_8879,
+    8882: x_8882,
+    8884: x_8884,
     8885: x_8885,
-    8886: x_8886,
+    8887: x_8887,
     8888: x_8888,
-    8889: x_8889,
+    8893: x_8893,
     8894: x_8894,
-    8895: x_8895,
+    8901: x_8901,
     8902: x_8902,
-    8903: x_8903,
+    8905: x_8905,
     8906: x_8906,
-    8907: x_8907,
-    8909: x_8909,
+    8908: x_8908,
+    8914: x_8914,
     8915: x_8915,
-    8916: x_8916,
+    8917: x_8917,
     8918: x_8918,
     8919: x_8919,
     8920: x_8920,
@@ -3154,130 +3155,129 @@ CODE = {
     8922: x_8922,
     8923: x_8923,
     8924: x_8924,
-    8925: x_8925,
+    8926: x_8926,
     8927: x_8927,
-    8928: x_8928,
+    8929: x_8929,
     8930: x_8930,
-    8931: x_8931,
+    8932: x_8932,
     8933: x_8933,
     8934: x_8934,
     8935: x_8935,
-    8936: x_8936,
+    8937: x_8937,
     8938: x_8938,
     8939: x_8939,
     8940: x_8940,
     8941: x_8941,
-    8942: x_8942,
+    8943: x_8943,
     8944: x_8944,
-    8945: x_8945,
+    8946: x_8946,
     8947: x_8947,
-    8948: x_8948,
+    8949: x_8949,
     8950: x_8950,
     8951: x_8951,
     8952: x_8952,
-    8953: x_8953,
 }
 AT = {
-    8776: 'rules_data/pampero/modules/nature_items.yaml:5',
-    8777: 'rules_data/pampero/modules/nature_items.yaml:8',
-    8784: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8785: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8775: 'rules_data/pampero/modules/nature_items.yaml:5',
+    8776: 'rules_data/pampero/modules/nature_items.yaml:8',
+    8783: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8784: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8787: 'rules_data/pampero/definitions/tracks.yaml:20',
     8788: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8789: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8791: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8797: 'rules_data/pampero/definitions/resources.yaml:15',
-    8798: 'rules_data/pampero/definitions/resources.yaml:16',
+    8790: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8796: 'rules_data/pampero/definitions/resources.yaml:15',
+    8797: 'rules_data/pampero/definitions/resources.yaml:16',
+    8799: 'rules_data/pampero/definitions/tracks.yaml:113',
     8800: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8801: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8801: 'rules_data/pampero/definitions/tracks.yaml:114',
     8802: 'rules_data/pampero/definitions/tracks.yaml:114',
     8803: 'rules_data/pampero/definitions/tracks.yaml:114',
     8804: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8805: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8806: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8807: 'rules_data/pampero/definitions/resources.yaml:18',
-    8809: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8810: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8812: 'rules_data/pampero/definitions/resources.yaml:15',
-    8813: 'rules_data/pampero/definitions/resources.yaml:16',
+    8805: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8806: 'rules_data/pampero/definitions/resources.yaml:18',
+    8808: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8809: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8811: 'rules_data/pampero/definitions/resources.yaml:15',
+    8812: 'rules_data/pampero/definitions/resources.yaml:16',
+    8814: 'rules_data/pampero/definitions/tracks.yaml:118',
     8815: 'rules_data/pampero/definitions/tracks.yaml:118',
     8816: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8817: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8818: 'rules_data/pampero/definitions/resources.yaml:18',
-    8820: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8817: 'rules_data/pampero/definitions/resources.yaml:18',
+    8819: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8820: 'rules_data/pampero/definitions/tracks.yaml:120',
     8821: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8822: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8822: 'rules_data/pampero/definitions/tracks.yaml:121',
     8823: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8824: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8826: 'rules_data/pampero/definitions/resources.yaml:15',
-    8827: 'rules_data/pampero/definitions/resources.yaml:16',
-    8829: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8830: 'rules_data/pampero/definitions/resources.yaml:18',
+    8825: 'rules_data/pampero/definitions/resources.yaml:15',
+    8826: 'rules_data/pampero/definitions/resources.yaml:16',
+    8828: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8829: 'rules_data/pampero/definitions/resources.yaml:18',
+    8831: 'rules_data/pampero/definitions/tracks.yaml:123',
     8832: 'rules_data/pampero/definitions/tracks.yaml:123',
     8833: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8834: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8835: 'rules_data/pampero/definitions/resources.yaml:101',
-    8838: 'rules_data/pampero/definitions/resources.yaml:74',
-    8841: 'rules_data/pampero/definitions/resources.yaml:39',
+    8834: 'rules_data/pampero/definitions/resources.yaml:109',
+    8837: 'rules_data/pampero/definitions/resources.yaml:82',
+    8840: 'rules_data/pampero/definitions/resources.yaml:39',
+    8842: 'rules_data/pampero/definitions/resources.yaml:40',
     8843: 'rules_data/pampero/definitions/resources.yaml:40',
-    8844: 'rules_data/pampero/definitions/resources.yaml:40',
+    8845: 'rules_data/pampero/definitions/resources.yaml:41',
     8846: 'rules_data/pampero/definitions/resources.yaml:41',
-    8847: 'rules_data/pampero/definitions/resources.yaml:41',
-    8852: 'rules_data/pampero/definitions/resources.yaml:74',
-    8855: 'rules_data/pampero/definitions/resources.yaml:39',
+    8851: 'rules_data/pampero/definitions/resources.yaml:82',
+    8854: 'rules_data/pampero/definitions/resources.yaml:39',
+    8856: 'rules_data/pampero/definitions/resources.yaml:40',
     8857: 'rules_data/pampero/definitions/resources.yaml:40',
-    8858: 'rules_data/pampero/definitions/resources.yaml:40',
+    8859: 'rules_data/pampero/definitions/resources.yaml:41',
     8860: 'rules_data/pampero/definitions/resources.yaml:41',
-    8861: 'rules_data/pampero/definitions/resources.yaml:41',
-    8866: 'rules_data/pampero/definitions/resources.yaml:74',
-    8869: 'rules_data/pampero/definitions/resources.yaml:39',
+    8865: 'rules_data/pampero/definitions/resources.yaml:82',
+    8868: 'rules_data/pampero/definitions/resources.yaml:39',
+    8870: 'rules_data/pampero/definitions/resources.yaml:40',
     8871: 'rules_data/pampero/definitions/resources.yaml:40',
-    8872: 'rules_data/pampero/definitions/resources.yaml:40',
+    8873: 'rules_data/pampero/definitions/resources.yaml:41',
     8874: 'rules_data/pampero/definitions/resources.yaml:41',
-    8875: 'rules_data/pampero/definitions/resources.yaml:41',
-    8880: 'rules_data/pampero/definitions/resources.yaml:74',
-    8883: 'rules_data/pampero/definitions/resources.yaml:39',
+    8879: 'rules_data/pampero/definitions/resources.yaml:82',
+    8882: 'rules_data/pampero/definitions/resources.yaml:39',
+    8884: 'rules_data/pampero/definitions/resources.yaml:40',
     8885: 'rules_data/pampero/definitions/resources.yaml:40',
-    8886: 'rules_data/pampero/definitions/resources.yaml:40',
+    8887: 'rules_data/pampero/definitions/resources.yaml:41',
     8888: 'rules_data/pampero/definitions/resources.yaml:41',
-    8889: 'rules_data/pampero/definitions/resources.yaml:41',
-    8894: 'rules_data/pampero/definitions/tracks.yaml:136',
-    8895: 'rules_data/pampero/definitions/tracks.yaml:137',
-    8902: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8903: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8893: 'rules_data/pampero/definitions/tracks.yaml:136',
+    8894: 'rules_data/pampero/definitions/tracks.yaml:137',
+    8901: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8902: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8905: 'rules_data/pampero/definitions/tracks.yaml:20',
     8906: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8907: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8909: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8915: 'rules_data/pampero/definitions/resources.yaml:15',
-    8916: 'rules_data/pampero/definitions/resources.yaml:16',
+    8908: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8914: 'rules_data/pampero/definitions/resources.yaml:15',
+    8915: 'rules_data/pampero/definitions/resources.yaml:16',
+    8917: 'rules_data/pampero/definitions/tracks.yaml:113',
     8918: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8919: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8919: 'rules_data/pampero/definitions/tracks.yaml:114',
     8920: 'rules_data/pampero/definitions/tracks.yaml:114',
     8921: 'rules_data/pampero/definitions/tracks.yaml:114',
     8922: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8923: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8924: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8925: 'rules_data/pampero/definitions/resources.yaml:18',
-    8927: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8928: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8930: 'rules_data/pampero/definitions/resources.yaml:15',
-    8931: 'rules_data/pampero/definitions/resources.yaml:16',
+    8923: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8924: 'rules_data/pampero/definitions/resources.yaml:18',
+    8926: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8927: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8929: 'rules_data/pampero/definitions/resources.yaml:15',
+    8930: 'rules_data/pampero/definitions/resources.yaml:16',
+    8932: 'rules_data/pampero/definitions/tracks.yaml:118',
     8933: 'rules_data/pampero/definitions/tracks.yaml:118',
     8934: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8935: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8936: 'rules_data/pampero/definitions/resources.yaml:18',
-    8938: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8935: 'rules_data/pampero/definitions/resources.yaml:18',
+    8937: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8938: 'rules_data/pampero/definitions/tracks.yaml:120',
     8939: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8940: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8940: 'rules_data/pampero/definitions/tracks.yaml:121',
     8941: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8942: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8944: 'rules_data/pampero/definitions/resources.yaml:15',
-    8945: 'rules_data/pampero/definitions/resources.yaml:16',
-    8947: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8948: 'rules_data/pampero/definitions/resources.yaml:18',
+    8943: 'rules_data/pampero/definitions/resources.yaml:15',
+    8944: 'rules_data/pampero/definitions/resources.yaml:16',
+    8946: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8947: 'rules_data/pampero/definitions/resources.yaml:18',
+    8949: 'rules_data/pampero/definitions/tracks.yaml:123',
     8950: 'rules_data/pampero/definitions/tracks.yaml:123',
     8951: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8952: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8953: 'rules_data/pampero/definitions/tracks.yaml:137',
+    8952: 'rules_data/pampero/definitions/tracks.yaml:137',
 }
 
 
@@ -3332,7 +3332,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 's~6060',
+                            'v': 's~6064',
                             'src': {'op': 'st', 'k': 'places'},
                             'e': {
                                 'op': 'fn',
@@ -3340,11 +3340,11 @@ RECORDS = {
                                 'a': [
                                     {
                                         'op': 'filt',
-                                        'v': 'x~6061',
+                                        'v': 'x~6065',
                                         'src': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'places'},
-                                            'k': {'op': 'var', 'n': 's~6060'},
+                                            'k': {'op': 'var', 'n': 's~6064'},
                                             'd': [],
                                         },
                                         'w': {
@@ -3355,7 +3355,7 @@ RECORDS = {
                                                     'o': '==',
                                                     'a': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6061'},
+                                                        'of': {'op': 'var', 'n': 'x~6065'},
                                                         'k': {'op': 'lit', 'v': 'piece'},
                                                     },
                                                     'b': {'op': 'lit', 'v': 'nature_reserve'},
@@ -3365,7 +3365,7 @@ RECORDS = {
                                                     'o': '==',
                                                     'a': {
                                                         'op': 'key',
-                                                        'of': {'op': 'var', 'n': 'x~6061'},
+                                                        'of': {'op': 'var', 'n': 'x~6065'},
                                                         'k': {'op': 'lit', 'v': 'owner'},
                                                     },
                                                     'b': {'op': 'var', 'n': 'you'},
@@ -3379,7 +3379,7 @@ RECORDS = {
                     ],
                 },
             },
-            'x': 8776,
+            'x': 8775,
         },
         'source': {
             'doc': 'pampero-nature',
@@ -3402,7 +3402,7 @@ RECORDS = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 's~6062',
+                        'v': 's~6066',
                         'src': {'op': 'st', 'k': 'places'},
                         'e': {
                             'op': 'fn',
@@ -3410,11 +3410,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'x~6063',
+                                    'v': 'x~6067',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6062'},
+                                        'k': {'op': 'var', 'n': 's~6066'},
                                         'd': [],
                                     },
                                     'w': {
@@ -3425,7 +3425,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6063'},
+                                                    'of': {'op': 'var', 'n': 'x~6067'},
                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                 },
                                                 'b': {'op': 'lit', 'v': 'transformer'},
@@ -3435,7 +3435,7 @@ RECORDS = {
                                                 'o': '==',
                                                 'a': {
                                                     'op': 'key',
-                                                    'of': {'op': 'var', 'n': 'x~6063'},
+                                                    'of': {'op': 'var', 'n': 'x~6067'},
                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                 },
                                                 'b': {'op': 'var', 'n': 'you'},
@@ -3451,11 +3451,11 @@ RECORDS = {
                             'a': [
                                 {
                                     'op': 'mapc',
-                                    'v': 'y~6064',
+                                    'v': 'y~6068',
                                     'src': {
                                         'op': 'key',
                                         'of': {'op': 'st', 'k': 'places'},
-                                        'k': {'op': 'var', 'n': 's~6062'},
+                                        'k': {'op': 'var', 'n': 's~6066'},
                                         'd': [],
                                     },
                                     'e': {
@@ -3463,7 +3463,7 @@ RECORDS = {
                                         'o': '==',
                                         'a': {
                                             'op': 'key',
-                                            'of': {'op': 'var', 'n': 'y~6064'},
+                                            'of': {'op': 'var', 'n': 'y~6068'},
                                             'k': {'op': 'lit', 'v': 'piece'},
                                         },
                                         'b': {'op': 'lit', 'v': 'electrical_pole'},
@@ -3474,7 +3474,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 8777,
+            'x': 8776,
         },
         'source': {
             'doc': 'pampero-nature',
@@ -3491,54 +3491,54 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/nature_items.yaml:12
                     'op': 'let',
-                    'v': 'k~6065',
-                    'e': {'op': 'lit', 'v': 1, 'x': 8778},
+                    'v': 'k~6069',
+                    'e': {'op': 'lit', 'v': 1, 'x': 8777},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                    'id': 7750,
+                    'id': 7749,
                 },
                 {  # rules_data/pampero/modules/nature_items.yaml:12
                     'op': 'let',
-                    'v': 't~6066',
-                    'e': {'op': 'lit', 'v': 'nature_income', 'x': 8779},
+                    'v': 't~6070',
+                    'e': {'op': 'lit', 'v': 'nature_income', 'x': 8778},
                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                    'id': 7751,
+                    'id': 7750,
                 },
                 {  # rules_data/pampero/definitions/tracks.yaml:129
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 'k~6067',
-                            'e': {'op': 'var', 'n': 'k~6065', 'x': 8780},
+                            'v': 'k~6071',
+                            'e': {'op': 'var', 'n': 'k~6069', 'x': 8779},
+                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
+                            'id': 7752,
+                        },
+                        {  # rules_data/pampero/definitions/tracks.yaml:129
+                            'op': 'let',
+                            'v': 't~6072',
+                            'e': {'op': 'var', 'n': 't~6070', 'x': 8780},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7753,
                         },
                         {  # rules_data/pampero/definitions/tracks.yaml:129
                             'op': 'let',
-                            'v': 't~6068',
-                            'e': {'op': 'var', 'n': 't~6066', 'x': 8781},
+                            'v': 'col~6073',
+                            'e': {'op': 'lit', 'v': 'effect', 'x': 8781},
                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                             'id': 7754,
                         },
-                        {  # rules_data/pampero/definitions/tracks.yaml:129
-                            'op': 'let',
-                            'v': 'col~6069',
-                            'e': {'op': 'lit', 'v': 'effect', 'x': 8782},
-                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                            'id': 7755,
-                        },
                         {  # rules_data/pampero/definitions/tracks.yaml:99
                             'op': 'rep',
-                            'n': {'op': 'var', 'n': 'k~6067', 'x': 8783},
+                            'n': {'op': 'var', 'n': 'k~6071', 'x': 8782},
                             'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/tracks.yaml:100
                                         'op': 'let',
-                                        'v': 'nxt~6072',
+                                        'v': 'nxt~6076',
                                         'e': {
                                             'op': 'letx',
-                                            'v': 'at~6070',
+                                            'v': 'at~6074',
                                             'e': {
                                                 'op': 'cond',
                                                 'c': {
@@ -3547,7 +3547,7 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6068'},
+                                                        'of': {'op': 'var', 'n': 't~6072'},
                                                         'f': 'scope',
                                                         'd': None,
                                                     },
@@ -3556,7 +3556,7 @@ RECORDS = {
                                                 'a': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'game_tracks'},
-                                                    'k': {'op': 'var', 'n': 't~6068'},
+                                                    'k': {'op': 'var', 'n': 't~6072'},
                                                     'd': 0,
                                                 },
                                                 'b': {
@@ -3566,13 +3566,13 @@ RECORDS = {
                                                         'k': 'tracks',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 't~6068'},
+                                                    'k': {'op': 'var', 'n': 't~6072'},
                                                     'd': 0,
                                                 },
                                             },
                                             'b': {
                                                 'op': 'letx',
-                                                'v': 'nxt~6071',
+                                                'v': 'nxt~6075',
                                                 'e': {
                                                     'op': 'cond',
                                                     'c': {
@@ -3581,7 +3581,7 @@ RECORDS = {
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '<',
-                                                                'a': {'op': 'var', 'n': 'at~6070'},
+                                                                'a': {'op': 'var', 'n': 'at~6074'},
                                                                 'b': {'op': 'lit', 'v': 0},
                                                             },
                                                             {
@@ -3590,7 +3590,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6068'},
+                                                                    'of': {'op': 'var', 'n': 't~6072'},
                                                                     'f': 'entry',
                                                                     'd': None,
                                                                 },
@@ -3601,14 +3601,14 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6068'},
+                                                        'of': {'op': 'var', 'n': 't~6072'},
                                                         'f': 'entry',
                                                         'd': None,
                                                     },
                                                     'b': {
                                                         'op': 'ar',
                                                         'o': '+',
-                                                        'a': {'op': 'var', 'n': 'at~6070'},
+                                                        'a': {'op': 'var', 'n': 'at~6074'},
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
                                                 },
@@ -3623,7 +3623,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6068'},
+                                                                    'of': {'op': 'var', 'n': 't~6072'},
                                                                     'f': 'exclusive_with',
                                                                     'd': None,
                                                                 },
@@ -3632,13 +3632,13 @@ RECORDS = {
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '>=',
-                                                                'a': {'op': 'var', 'n': 'nxt~6071'},
+                                                                'a': {'op': 'var', 'n': 'nxt~6075'},
                                                                 'b': {'op': 'lit', 'v': 0},
                                                             },
                                                             {
                                                                 'op': 'cmp',
                                                                 'o': '==',
-                                                                'a': {'op': 'var', 'n': 'nxt~6071'},
+                                                                'a': {'op': 'var', 'n': 'nxt~6075'},
                                                                 'b': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -3650,7 +3650,7 @@ RECORDS = {
                                                                             'of': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6068'},
+                                                                                'of': {'op': 'var', 'n': 't~6072'},
                                                                                 'f': 'exclusive_with',
                                                                                 'd': None,
                                                                             },
@@ -3665,7 +3665,7 @@ RECORDS = {
                                                                         'k': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6068'},
+                                                                            'of': {'op': 'var', 'n': 't~6072'},
                                                                             'f': 'exclusive_with',
                                                                             'd': None,
                                                                         },
@@ -3681,7 +3681,7 @@ RECORDS = {
                                                                         'k': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6068'},
+                                                                            'of': {'op': 'var', 'n': 't~6072'},
                                                                             'f': 'exclusive_with',
                                                                             'd': None,
                                                                         },
@@ -3694,16 +3694,16 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'ar',
                                                         'o': '+',
-                                                        'a': {'op': 'var', 'n': 'nxt~6071'},
+                                                        'a': {'op': 'var', 'n': 'nxt~6075'},
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'nxt~6071'},
+                                                    'b': {'op': 'var', 'n': 'nxt~6075'},
                                                 },
                                             },
-                                            'x': 8784,
+                                            'x': 8783,
                                         },
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:100',
-                                        'id': 7758,
+                                        'id': 7757,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:101
                                         'op': 'if',
@@ -3713,7 +3713,7 @@ RECORDS = {
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'nxt~6072'},
+                                                    'a': {'op': 'var', 'n': 'nxt~6076'},
                                                     'b': {
                                                         'op': 'cond',
                                                         'c': {
@@ -3722,7 +3722,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6068'},
+                                                                'of': {'op': 'var', 'n': 't~6072'},
                                                                 'f': 'max',
                                                                 'd': None,
                                                             },
@@ -3731,7 +3731,7 @@ RECORDS = {
                                                         'a': {
                                                             'op': 'fld',
                                                             'kind': 'tracks',
-                                                            'of': {'op': 'var', 'n': 't~6068'},
+                                                            'of': {'op': 'var', 'n': 't~6072'},
                                                             'f': 'max',
                                                             'd': None,
                                                         },
@@ -3756,7 +3756,7 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6068'},
+                                                                                            'of': {'op': 'var', 'n': 't~6072'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
@@ -3769,21 +3769,21 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6068'},
+                                                                                    'of': {'op': 'var', 'n': 't~6072'},
                                                                                     'f': 'sides',
                                                                                     'd': [],
                                                                                 },
                                                                                 'k': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                    'k': {'op': 'var', 'n': 't~6068'},
+                                                                                    'k': {'op': 'var', 'n': 't~6072'},
                                                                                     'd': 0,
                                                                                 },
                                                                             },
                                                                             'b': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6068'},
+                                                                                'of': {'op': 'var', 'n': 't~6072'},
                                                                                 'f': 'values',
                                                                                 'd': [],
                                                                             },
@@ -3811,7 +3811,7 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6068'},
+                                                                                            'of': {'op': 'var', 'n': 't~6072'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
@@ -3824,21 +3824,21 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6068'},
+                                                                                    'of': {'op': 'var', 'n': 't~6072'},
                                                                                     'f': 'sides',
                                                                                     'd': [],
                                                                                 },
                                                                                 'k': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                    'k': {'op': 'var', 'n': 't~6068'},
+                                                                                    'k': {'op': 'var', 'n': 't~6072'},
                                                                                     'd': 0,
                                                                                 },
                                                                             },
                                                                             'b': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6068'},
+                                                                                'of': {'op': 'var', 'n': 't~6072'},
                                                                                 'f': 'values',
                                                                                 'd': [],
                                                                             },
@@ -3860,7 +3860,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6068'},
+                                                                'of': {'op': 'var', 'n': 't~6072'},
                                                                 'f': 'limit',
                                                                 'd': None,
                                                             },
@@ -3869,11 +3869,11 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '>',
-                                                            'a': {'op': 'var', 'n': 'nxt~6072'},
+                                                            'a': {'op': 'var', 'n': 'nxt~6076'},
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6068'},
+                                                                'of': {'op': 'var', 'n': 't~6072'},
                                                                 'f': 'limit',
                                                                 'd': None,
                                                             },
@@ -3882,7 +3882,7 @@ RECORDS = {
                                                 },
                                                 {
                                                     'op': 'letx',
-                                                    'v': 'at~6073',
+                                                    'v': 'at~6077',
                                                     'e': {
                                                         'op': 'cond',
                                                         'c': {
@@ -3891,7 +3891,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'tracks',
-                                                                'of': {'op': 'var', 'n': 't~6068'},
+                                                                'of': {'op': 'var', 'n': 't~6072'},
                                                                 'f': 'scope',
                                                                 'd': None,
                                                             },
@@ -3900,7 +3900,7 @@ RECORDS = {
                                                         'a': {
                                                             'op': 'key',
                                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                                            'k': {'op': 'var', 'n': 't~6068'},
+                                                            'k': {'op': 'var', 'n': 't~6072'},
                                                             'd': 0,
                                                         },
                                                         'b': {
@@ -3910,13 +3910,13 @@ RECORDS = {
                                                                 'k': 'tracks',
                                                                 'p': {'op': 'var', 'n': 'you'},
                                                             },
-                                                            'k': {'op': 'var', 'n': 't~6068'},
+                                                            'k': {'op': 'var', 'n': 't~6072'},
                                                             'd': 0,
                                                         },
                                                     },
                                                     'b': {
                                                         'op': 'letx',
-                                                        'v': 'built~6076',
+                                                        'v': 'built~6080',
                                                         'e': {
                                                             'op': 'cond',
                                                             'c': {
@@ -3958,7 +3958,7 @@ RECORDS = {
                                                                 'a': [
                                                                     {
                                                                         'op': 'mapc',
-                                                                        'v': 's~6074',
+                                                                        'v': 's~6078',
                                                                         'src': {'op': 'st', 'k': 'places'},
                                                                         'e': {
                                                                             'op': 'fn',
@@ -3966,11 +3966,11 @@ RECORDS = {
                                                                             'a': [
                                                                                 {
                                                                                     'op': 'filt',
-                                                                                    'v': 'x~6075',
+                                                                                    'v': 'x~6079',
                                                                                     'src': {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'places'},
-                                                                                        'k': {'op': 'var', 'n': 's~6074'},
+                                                                                        'k': {'op': 'var', 'n': 's~6078'},
                                                                                         'd': [],
                                                                                     },
                                                                                     'w': {
@@ -3981,7 +3981,7 @@ RECORDS = {
                                                                                                 'o': '==',
                                                                                                 'a': {
                                                                                                     'op': 'key',
-                                                                                                    'of': {'op': 'var', 'n': 'x~6075'},
+                                                                                                    'of': {'op': 'var', 'n': 'x~6079'},
                                                                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -3991,7 +3991,7 @@ RECORDS = {
                                                                                                 'o': '==',
                                                                                                 'a': {
                                                                                                     'op': 'key',
-                                                                                                    'of': {'op': 'var', 'n': 'x~6075'},
+                                                                                                    'of': {'op': 'var', 'n': 'x~6079'},
                                                                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                                                                 },
                                                                                                 'b': {'op': 'var', 'n': 'you'},
@@ -4011,11 +4011,11 @@ RECORDS = {
                                                             'a': [
                                                                 {
                                                                     'op': 'mapc',
-                                                                    'v': 'l~6077',
+                                                                    'v': 'l~6081',
                                                                     'src': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6068'},
+                                                                        'of': {'op': 'var', 'n': 't~6072'},
                                                                         'f': 'locks',
                                                                         'd': [],
                                                                     },
@@ -4025,10 +4025,10 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '<',
-                                                                                'a': {'op': 'var', 'n': 'at~6073'},
+                                                                                'a': {'op': 'var', 'n': 'at~6077'},
                                                                                 'b': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6077'},
+                                                                                    'of': {'op': 'var', 'n': 'l~6081'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
                                                                             },
@@ -4037,18 +4037,18 @@ RECORDS = {
                                                                                 'o': '<=',
                                                                                 'a': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6077'},
+                                                                                    'of': {'op': 'var', 'n': 'l~6081'},
                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                 },
-                                                                                'b': {'op': 'var', 'n': 'nxt~6072'},
+                                                                                'b': {'op': 'var', 'n': 'nxt~6076'},
                                                                             },
                                                                             {
                                                                                 'op': 'cmp',
                                                                                 'o': '<',
-                                                                                'a': {'op': 'var', 'n': 'built~6076'},
+                                                                                'a': {'op': 'var', 'n': 'built~6080'},
                                                                                 'b': {
                                                                                     'op': 'key',
-                                                                                    'of': {'op': 'var', 'n': 'l~6077'},
+                                                                                    'of': {'op': 'var', 'n': 'l~6081'},
                                                                                     'k': {'op': 'lit', 'v': 'towers'},
                                                                                 },
                                                                             },
@@ -4060,29 +4060,29 @@ RECORDS = {
                                                     },
                                                 },
                                             ],
-                                            'x': 8785,
+                                            'x': 8784,
                                         },
                                         't': {  # rules_data/pampero/definitions/tracks.yaml:101
                                             'op': 'stop',
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:101',
-                                            'id': 7760,
+                                            'id': 7759,
                                         },
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:101',
-                                        'id': 7759,
+                                        'id': 7758,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                         'op': 'let',
-                                        'v': 't~6078',
-                                        'e': {'op': 'var', 'n': 't~6068', 'x': 8786},
+                                        'v': 't~6082',
+                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8785},
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
+                                        'id': 7760,
+                                    },
+                                    {  # rules_data/pampero/definitions/tracks.yaml:102
+                                        'op': 'let',
+                                        'v': 'pos~6083',
+                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8786},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                         'id': 7761,
-                                    },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:102
-                                        'op': 'let',
-                                        'v': 'pos~6079',
-                                        'e': {'op': 'var', 'n': 'nxt~6072', 'x': 8787},
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
-                                        'id': 7762,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:20
                                         'op': 'if',
@@ -4092,27 +4092,27 @@ RECORDS = {
                                             'a': {
                                                 'op': 'fld',
                                                 'kind': 'tracks',
-                                                'of': {'op': 'var', 'n': 't~6078'},
+                                                'of': {'op': 'var', 'n': 't~6082'},
                                                 'f': 'scope',
                                                 'd': None,
                                             },
                                             'b': {'op': 'lit', 'v': 'game'},
-                                            'x': 8788,
+                                            'x': 8787,
                                         },
                                         't': {  # rules_data/pampero/definitions/tracks.yaml:20
                                             'op': 'set',
                                             't': {
                                                 'op': 'key',
                                                 'of': {'op': 'st', 'k': 'game_tracks'},
-                                                'k': {'op': 'var', 'n': 't~6078'},
+                                                'k': {'op': 'var', 'n': 't~6082'},
                                                 'd': 0,
-                                                'x': 8789,
+                                                'x': 8788,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6079', 'x': 8790},
+                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8789},
                                             'bd': ['game', 'game_tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                            'id': 7764,
+                                            'id': 7763,
                                         },
                                         'e': {  # rules_data/pampero/definitions/tracks.yaml:20
                                             'op': 'set',
@@ -4123,163 +4123,163 @@ RECORDS = {
                                                     'k': 'tracks',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 't~6078'},
+                                                'k': {'op': 'var', 'n': 't~6082'},
                                                 'd': 0,
-                                                'x': 8791,
+                                                'x': 8790,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'pos~6079', 'x': 8792},
+                                            'e': {'op': 'var', 'n': 'pos~6083', 'x': 8791},
                                             'bd': ['player', 'tracks', 'key'],
                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                            'id': 7765,
+                                            'id': 7764,
                                         },
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                        'id': 7763,
+                                        'id': 7762,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 't~6080',
-                                        'e': {'op': 'var', 'n': 't~6068', 'x': 8793},
+                                        'v': 't~6084',
+                                        'e': {'op': 'var', 'n': 't~6072', 'x': 8792},
+                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
+                                        'id': 7765,
+                                    },
+                                    {  # rules_data/pampero/definitions/tracks.yaml:103
+                                        'op': 'let',
+                                        'v': 'at~6085',
+                                        'e': {'op': 'var', 'n': 'nxt~6076', 'x': 8793},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7766,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                         'op': 'let',
-                                        'v': 'at~6081',
-                                        'e': {'op': 'var', 'n': 'nxt~6072', 'x': 8794},
+                                        'v': 'col~6086',
+                                        'e': {'op': 'var', 'n': 'col~6073', 'x': 8794},
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                         'id': 7767,
-                                    },
-                                    {  # rules_data/pampero/definitions/tracks.yaml:103
-                                        'op': 'let',
-                                        'v': 'col~6082',
-                                        'e': {'op': 'var', 'n': 'col~6069', 'x': 8795},
-                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
-                                        'id': 7768,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:112
                                         'op': 'seq',
                                         'b': [
                                             {  # rules_data/pampero/definitions/tracks.yaml:112
                                                 'op': 'let',
-                                                'v': 'label~6084',
-                                                'e': {'op': 'var', 'n': 't~6080', 'x': 8796},
+                                                'v': 'label~6088',
+                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8795},
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:112',
-                                                'id': 7770,
+                                                'id': 7769,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                 'op': 'seq',
                                                 'b': [
                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                         'op': 'let',
-                                                        'v': 'was~6085',
-                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8797},
+                                                        'v': 'was~6089',
+                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8796},
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                        'id': 7772,
+                                                        'id': 7771,
                                                     },
                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                         'op': 'set',
-                                                        't': {'op': 'st', 'k': 'booking', 'x': 8798},
+                                                        't': {'op': 'st', 'k': 'booking', 'x': 8797},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'label~6084', 'x': 8799},
+                                                        'e': {'op': 'var', 'n': 'label~6088', 'x': 8798},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                        'id': 7773,
+                                                        'id': 7772,
                                                     },
                                                     {  # rules_data/pampero/definitions/tracks.yaml:113
                                                         'op': 'for',
-                                                        'v': 'sp~6083',
+                                                        'v': 'sp~6087',
                                                         'src': {
                                                             'op': 'fld',
                                                             'kind': 'tracks',
-                                                            'of': {'op': 'var', 'n': 't~6080'},
+                                                            'of': {'op': 'var', 'n': 't~6084'},
                                                             'f': 'spaces',
                                                             'd': [],
-                                                            'x': 8800,
+                                                            'x': 8799,
                                                         },
                                                         'w': {
                                                             'op': 'cmp',
                                                             'o': '==',
                                                             'a': {
                                                                 'op': 'key',
-                                                                'of': {'op': 'var', 'n': 'sp~6083'},
+                                                                'of': {'op': 'var', 'n': 'sp~6087'},
                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                             },
-                                                            'b': {'op': 'var', 'n': 'at~6081'},
-                                                            'x': 8801,
+                                                            'b': {'op': 'var', 'n': 'at~6085'},
+                                                            'x': 8800,
                                                         },
                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
                                                                 'o': '==',
-                                                                'a': {'op': 'var', 'n': 'col~6082'},
+                                                                'a': {'op': 'var', 'n': 'col~6086'},
                                                                 'b': {'op': 'lit', 'v': 'solar'},
-                                                                'x': 8802,
+                                                                'x': 8801,
                                                             },
                                                             't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'key',
-                                                                    'of': {'op': 'var', 'n': 'sp~6083'},
+                                                                    'of': {'op': 'var', 'n': 'sp~6087'},
                                                                     'k': {'op': 'lit', 'v': 'solar'},
-                                                                    'x': 8803,
+                                                                    'x': 8802,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                'id': 7776,
+                                                                'id': 7775,
                                                             },
                                                             'e': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                 'op': 'if',
                                                                 'c': {
                                                                     'op': 'cmp',
                                                                     'o': '==',
-                                                                    'a': {'op': 'var', 'n': 'col~6082'},
+                                                                    'a': {'op': 'var', 'n': 'col~6086'},
                                                                     'b': {'op': 'lit', 'v': 'energy'},
-                                                                    'x': 8804,
+                                                                    'x': 8803,
                                                                 },
                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
-                                                                        'of': {'op': 'var', 'n': 'sp~6083'},
+                                                                        'of': {'op': 'var', 'n': 'sp~6087'},
                                                                         'k': {'op': 'lit', 'v': 'energy'},
-                                                                        'x': 8805,
+                                                                        'x': 8804,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                    'id': 7778,
+                                                                    'id': 7777,
                                                                 },
                                                                 'e': {  # rules_data/pampero/definitions/tracks.yaml:115
                                                                     'op': 'do',
                                                                     'e': {
                                                                         'op': 'key',
-                                                                        'of': {'op': 'var', 'n': 'sp~6083'},
+                                                                        'of': {'op': 'var', 'n': 'sp~6087'},
                                                                         'k': {'op': 'lit', 'v': 'effect'},
-                                                                        'x': 8806,
+                                                                        'x': 8805,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:115',
-                                                                    'id': 7779,
+                                                                    'id': 7778,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                'id': 7777,
+                                                                'id': 7776,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                            'id': 7775,
+                                                            'id': 7774,
                                                         },
                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:113',
-                                                        'id': 7774,
+                                                        'id': 7773,
                                                     },
                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                         'op': 'set',
-                                                        't': {'op': 'st', 'k': 'booking', 'x': 8807},
+                                                        't': {'op': 'st', 'k': 'booking', 'x': 8806},
                                                         'o': '=',
-                                                        'e': {'op': 'var', 'n': 'was~6085', 'x': 8808},
+                                                        'e': {'op': 'var', 'n': 'was~6089', 'x': 8807},
                                                         'bd': ['game', 'booking', ''],
                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                        'id': 7780,
+                                                        'id': 7779,
                                                     },
                                                 ],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                'id': 7771,
+                                                'id': 7770,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:116
                                                 'op': 'if',
@@ -4294,7 +4294,7 @@ RECORDS = {
                                                                 'of': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6080'},
+                                                                    'of': {'op': 'var', 'n': 't~6084'},
                                                                     'f': 'fill',
                                                                     'd': {},
                                                                 },
@@ -4318,7 +4318,7 @@ RECORDS = {
                                                                             'of': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6080'},
+                                                                                'of': {'op': 'var', 'n': 't~6084'},
                                                                                 'f': 'fill',
                                                                                 'd': {},
                                                                             },
@@ -4337,7 +4337,7 @@ RECORDS = {
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6080'},
+                                                                            'of': {'op': 'var', 'n': 't~6084'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -4357,7 +4357,7 @@ RECORDS = {
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6080'},
+                                                                            'of': {'op': 'var', 'n': 't~6084'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
@@ -4366,17 +4366,17 @@ RECORDS = {
                                                                     'd': 0,
                                                                 },
                                                             },
-                                                            'b': {'op': 'var', 'n': 'at~6081'},
+                                                            'b': {'op': 'var', 'n': 'at~6085'},
                                                         },
                                                     ],
-                                                    'x': 8809,
+                                                    'x': 8808,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:117
                                                     'op': 'seq',
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/tracks.yaml:117
                                                             'op': 'let',
-                                                            'v': 'owner~6086',
+                                                            'v': 'owner~6090',
                                                             'e': {
                                                                 'op': 'cond',
                                                                 'c': {
@@ -4391,7 +4391,7 @@ RECORDS = {
                                                                                 'of': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6080'},
+                                                                                    'of': {'op': 'var', 'n': 't~6084'},
                                                                                     'f': 'fill',
                                                                                     'd': {},
                                                                                 },
@@ -4401,108 +4401,108 @@ RECORDS = {
                                                                     },
                                                                     'b': {'op': 'lit', 'v': 0},
                                                                 },
-                                                                'a': {'op': 'var', 'n': 't~6080'},
+                                                                'a': {'op': 'var', 'n': 't~6084'},
                                                                 'b': {
                                                                     'op': 'key',
                                                                     'of': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6080'},
+                                                                        'of': {'op': 'var', 'n': 't~6084'},
                                                                         'f': 'fill',
                                                                         'd': {},
                                                                     },
                                                                     'k': {'op': 'lit', 'v': 'pair'},
                                                                 },
-                                                                'x': 8810,
+                                                                'x': 8809,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:117',
-                                                            'id': 7783,
+                                                            'id': 7782,
                                                         },
                                                         {  # rules_data/pampero/definitions/tracks.yaml:118
                                                             'op': 'let',
-                                                            'v': 'label~6088',
-                                                            'e': {'op': 'var', 'n': 'owner~6086', 'x': 8811},
+                                                            'v': 'label~6092',
+                                                            'e': {'op': 'var', 'n': 'owner~6090', 'x': 8810},
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                            'id': 7784,
+                                                            'id': 7783,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:15
                                                             'op': 'seq',
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/resources.yaml:15
                                                                     'op': 'let',
-                                                                    'v': 'was~6089',
-                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8812},
+                                                                    'v': 'was~6093',
+                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8811},
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                    'id': 7786,
+                                                                    'id': 7785,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:16
                                                                     'op': 'set',
-                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8813},
+                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8812},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'label~6088', 'x': 8814},
+                                                                    'e': {'op': 'var', 'n': 'label~6092', 'x': 8813},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                    'id': 7787,
+                                                                    'id': 7786,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                     'op': 'for',
-                                                                    'v': 'b~6087',
+                                                                    'v': 'b~6091',
                                                                     'src': {
                                                                         'op': 'key',
                                                                         'of': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 'owner~6086'},
+                                                                            'of': {'op': 'var', 'n': 'owner~6090'},
                                                                             'f': 'fill',
                                                                             'd': {},
                                                                         },
                                                                         'k': {'op': 'lit', 'v': 'bonuses'},
-                                                                        'x': 8815,
+                                                                        'x': 8814,
                                                                     },
                                                                     'w': {
                                                                         'op': 'cmp',
                                                                         'o': '==',
                                                                         'a': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'b~6087'},
+                                                                            'of': {'op': 'var', 'n': 'b~6091'},
                                                                             'k': {'op': 'lit', 'v': 'at'},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'at~6081'},
-                                                                        'x': 8816,
+                                                                        'b': {'op': 'var', 'n': 'at~6085'},
+                                                                        'x': 8815,
                                                                     },
                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'b~6087'},
+                                                                            'of': {'op': 'var', 'n': 'b~6091'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                            'x': 8817,
+                                                                            'x': 8816,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                        'id': 7789,
+                                                                        'id': 7788,
                                                                     },
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                    'id': 7788,
+                                                                    'id': 7787,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:18
                                                                     'op': 'set',
-                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8818},
+                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8817},
                                                                     'o': '=',
-                                                                    'e': {'op': 'var', 'n': 'was~6089', 'x': 8819},
+                                                                    'e': {'op': 'var', 'n': 'was~6093', 'x': 8818},
                                                                     'bd': ['game', 'booking', ''],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                    'id': 7790,
+                                                                    'id': 7789,
                                                                 },
                                                             ],
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                            'id': 7785,
+                                                            'id': 7784,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:117',
-                                                    'id': 7782,
+                                                    'id': 7781,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:116',
-                                                'id': 7781,
+                                                'id': 7780,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:119
                                                 'op': 'if',
@@ -4512,23 +4512,23 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6080'},
+                                                        'of': {'op': 'var', 'n': 't~6084'},
                                                         'f': 'scope',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': 'player'},
-                                                    'x': 8820,
+                                                    'x': 8819,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                     'op': 'for',
-                                                    'v': 'rw~6090',
+                                                    'v': 'rw~6094',
                                                     'src': {
                                                         'op': 'fld',
                                                         'kind': 'tracks',
-                                                        'of': {'op': 'var', 'n': 't~6080'},
+                                                        'of': {'op': 'var', 'n': 't~6084'},
                                                         'f': 'rewards',
                                                         'd': [],
-                                                        'x': 8821,
+                                                        'x': 8820,
                                                     },
                                                     'w': {
                                                         'op': 'and',
@@ -4538,14 +4538,14 @@ RECORDS = {
                                                                 'o': '==',
                                                                 'a': {
                                                                     'op': 'key',
-                                                                    'of': {'op': 'var', 'n': 'rw~6090'},
+                                                                    'of': {'op': 'var', 'n': 'rw~6094'},
                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                 },
-                                                                'b': {'op': 'var', 'n': 'at~6081'},
+                                                                'b': {'op': 'var', 'n': 'at~6085'},
                                                             },
                                                             {
                                                                 'op': 'in',
-                                                                'a': {'op': 'var', 'n': 'at~6081'},
+                                                                'a': {'op': 'var', 'n': 'at~6085'},
                                                                 'b': {
                                                                     'op': 'key',
                                                                     'of': {
@@ -4553,13 +4553,13 @@ RECORDS = {
                                                                         'k': 'reached',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6080'},
+                                                                    'k': {'op': 'var', 'n': 't~6084'},
                                                                     'd': [],
                                                                 },
                                                                 'neg': True,
                                                             },
                                                         ],
-                                                        'x': 8822,
+                                                        'x': 8821,
                                                     },
                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:121
                                                         'op': 'seq',
@@ -4573,82 +4573,82 @@ RECORDS = {
                                                                         'k': 'reached',
                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                     },
-                                                                    'k': {'op': 'var', 'n': 't~6080'},
+                                                                    'k': {'op': 'var', 'n': 't~6084'},
                                                                     'd': [],
-                                                                    'x': 8823,
+                                                                    'x': 8822,
                                                                 },
                                                                 'o': '+=',
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'at~6081'},
+                                                                        {'op': 'var', 'n': 'at~6085'},
                                                                     ],
-                                                                    'x': 8824,
+                                                                    'x': 8823,
                                                                 },
                                                                 'nn': True,
                                                                 'bd': ['player', 'reached', 'key'],
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:121',
-                                                                'id': 7794,
+                                                                'id': 7793,
                                                             },
                                                             {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                 'op': 'let',
-                                                                'v': 'label~6091',
-                                                                'e': {'op': 'var', 'n': 't~6080', 'x': 8825},
+                                                                'v': 'label~6095',
+                                                                'e': {'op': 'var', 'n': 't~6084', 'x': 8824},
                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:122',
-                                                                'id': 7795,
+                                                                'id': 7794,
                                                             },
                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                 'op': 'seq',
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                         'op': 'let',
-                                                                        'v': 'was~6092',
-                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8826},
+                                                                        'v': 'was~6096',
+                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8825},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                        'id': 7797,
+                                                                        'id': 7796,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                                         'op': 'set',
-                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8827},
+                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8826},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'label~6091', 'x': 8828},
+                                                                        'e': {'op': 'var', 'n': 'label~6095', 'x': 8827},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                        'id': 7798,
+                                                                        'id': 7797,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'key',
-                                                                            'of': {'op': 'var', 'n': 'rw~6090'},
+                                                                            'of': {'op': 'var', 'n': 'rw~6094'},
                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                            'x': 8829,
+                                                                            'x': 8828,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:122',
-                                                                        'id': 7799,
+                                                                        'id': 7798,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                                         'op': 'set',
-                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8830},
+                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8829},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'was~6092', 'x': 8831},
+                                                                        'e': {'op': 'var', 'n': 'was~6096', 'x': 8830},
                                                                         'bd': ['game', 'booking', ''],
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                        'id': 7800,
+                                                                        'id': 7799,
                                                                     },
                                                                 ],
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                'id': 7796,
+                                                                'id': 7795,
                                                             },
                                                         ],
                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:121',
-                                                        'id': 7793,
+                                                        'id': 7792,
                                                     },
                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:120',
-                                                    'id': 7792,
+                                                    'id': 7791,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:119',
-                                                'id': 7791,
+                                                'id': 7790,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:123
                                                 'op': 'if',
@@ -4663,7 +4663,7 @@ RECORDS = {
                                                                 'of': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6080'},
+                                                                    'of': {'op': 'var', 'n': 't~6084'},
                                                                     'f': 'top',
                                                                     'd': {},
                                                                 },
@@ -4674,7 +4674,7 @@ RECORDS = {
                                                         {
                                                             'op': 'cmp',
                                                             'o': '>=',
-                                                            'a': {'op': 'var', 'n': 'at~6081'},
+                                                            'a': {'op': 'var', 'n': 'at~6085'},
                                                             'b': {
                                                                 'op': 'cond',
                                                                 'c': {
@@ -4683,7 +4683,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6080'},
+                                                                        'of': {'op': 'var', 'n': 't~6084'},
                                                                         'f': 'max',
                                                                         'd': None,
                                                                     },
@@ -4692,7 +4692,7 @@ RECORDS = {
                                                                 'a': {
                                                                     'op': 'fld',
                                                                     'kind': 'tracks',
-                                                                    'of': {'op': 'var', 'n': 't~6080'},
+                                                                    'of': {'op': 'var', 'n': 't~6084'},
                                                                     'f': 'max',
                                                                     'd': None,
                                                                 },
@@ -4717,7 +4717,7 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6080'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6084'},
                                                                                                     'f': 'sides',
                                                                                                     'd': [],
                                                                                                 },
@@ -4730,21 +4730,21 @@ RECORDS = {
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6080'},
+                                                                                            'of': {'op': 'var', 'n': 't~6084'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
                                                                                         'k': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                            'k': {'op': 'var', 'n': 't~6080'},
+                                                                                            'k': {'op': 'var', 'n': 't~6084'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
                                                                                     'b': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6080'},
+                                                                                        'of': {'op': 'var', 'n': 't~6084'},
                                                                                         'f': 'values',
                                                                                         'd': [],
                                                                                     },
@@ -4772,7 +4772,7 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6080'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6084'},
                                                                                                     'f': 'sides',
                                                                                                     'd': [],
                                                                                                 },
@@ -4785,21 +4785,21 @@ RECORDS = {
                                                                                         'of': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6080'},
+                                                                                            'of': {'op': 'var', 'n': 't~6084'},
                                                                                             'f': 'sides',
                                                                                             'd': [],
                                                                                         },
                                                                                         'k': {
                                                                                             'op': 'key',
                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                            'k': {'op': 'var', 'n': 't~6080'},
+                                                                                            'k': {'op': 'var', 'n': 't~6084'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
                                                                                     'b': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6080'},
+                                                                                        'of': {'op': 'var', 'n': 't~6084'},
                                                                                         'f': 'values',
                                                                                         'd': [],
                                                                                     },
@@ -4813,43 +4813,43 @@ RECORDS = {
                                                             },
                                                         },
                                                     ],
-                                                    'x': 8832,
+                                                    'x': 8831,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:123
                                                     'op': 'set',
-                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8833},
+                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8832},
                                                     'o': '+=',
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 't~6080'},
+                                                            {'op': 'var', 'n': 't~6084'},
                                                         ],
-                                                        'x': 8834,
+                                                        'x': 8833,
                                                     },
                                                     'nn': True,
                                                     'bd': ['game', 'end_of_turn', ''],
                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:123',
-                                                    'id': 7802,
+                                                    'id': 7801,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:123',
-                                                'id': 7801,
+                                                'id': 7800,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:112',
-                                        'id': 7769,
+                                        'id': 7768,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/tracks.yaml:100',
-                                'id': 7757,
+                                'id': 7756,
                             },
                             'at': 'rules_data/pampero/definitions/tracks.yaml:99',
-                            'id': 7756,
+                            'id': 7755,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                    'id': 7752,
+                    'id': 7751,
                 },
-                {  # rules_data/pampero/definitions/resources.yaml:108
+                {  # rules_data/pampero/definitions/resources.yaml:116
                     'op': 'choose',
                     'alts': [
                         {
@@ -4857,7 +4857,7 @@ RECORDS = {
                             'b': {  # rules_data/pampero/modules/nature_items.yaml:12
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:101
+                                    {  # rules_data/pampero/definitions/resources.yaml:109
                                         'op': 'req',
                                         'c': {
                                             'op': 'can',
@@ -4866,200 +4866,27 @@ RECORDS = {
                                                 'alts': [
                                                     {
                                                         'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:74
-                                                            'op': 'seq',
-                                                            'b': [
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
-                                                                    'op': 'let',
-                                                                    'v': 'n~6093',
-                                                                    'e': {'op': 'lit', 'v': 2, 'x': 8836},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                                                    'id': 7808,
-                                                                },
-                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
-                                                                    'op': 'let',
-                                                                    'v': 'r~6094',
-                                                                    'e': {'op': 'lit', 'v': 'energy', 'x': 8837},
-                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                                                    'id': 7809,
-                                                                },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:74
-                                                                    'op': 'seq',
-                                                                    'b': [
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
-                                                                            'op': 'req',
-                                                                            'c': {
-                                                                                'op': 'cmp',
-                                                                                'o': '>=',
-                                                                                'a': {
-                                                                                    'op': 'key',
-                                                                                    'of': {
-                                                                                        'op': 'st',
-                                                                                        'k': 'stock',
-                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                    },
-                                                                                    'k': {'op': 'var', 'n': 'r~6094'},
-                                                                                    'd': 0,
-                                                                                },
-                                                                                'b': {'op': 'var', 'n': 'n~6093'},
-                                                                                'x': 8838,
-                                                                            },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                            'id': 7811,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
-                                                                            'op': 'let',
-                                                                            'v': 'n~6095',
-                                                                            'e': {'op': 'var', 'n': 'n~6093', 'x': 8839},
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                            'id': 7812,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
-                                                                            'op': 'let',
-                                                                            'v': 'r~6096',
-                                                                            'e': {'op': 'var', 'n': 'r~6094', 'x': 8840},
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                            'id': 7813,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
-                                                                            'op': 'seq',
-                                                                            'b': [
-                                                                                {  # rules_data/pampero/definitions/resources.yaml:39
-                                                                                    'op': 'set',
-                                                                                    't': {
-                                                                                        'op': 'key',
-                                                                                        'of': {
-                                                                                            'op': 'st',
-                                                                                            'k': 'stock',
-                                                                                            'p': {'op': 'var', 'n': 'you'},
-                                                                                        },
-                                                                                        'k': {'op': 'var', 'n': 'r~6096'},
-                                                                                        'd': 0,
-                                                                                        'x': 8841,
-                                                                                    },
-                                                                                    'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6095', 'x': 8842},
-                                                                                    'bd': ['player', 'stock', 'key'],
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                                                    'id': 7815,
-                                                                                },
-                                                                                {  # rules_data/pampero/definitions/resources.yaml:40
-                                                                                    'op': 'if',
-                                                                                    'c': {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '!=',
-                                                                                        'a': {
-                                                                                            'op': 'fld',
-                                                                                            'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~6096'},
-                                                                                            'f': 'supply',
-                                                                                            'd': None,
-                                                                                        },
-                                                                                        'b': {'op': 'lit', 'v': None},
-                                                                                        'x': 8843,
-                                                                                    },
-                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:40
-                                                                                        'op': 'set',
-                                                                                        't': {
-                                                                                            'op': 'key',
-                                                                                            'of': {'op': 'st', 'k': 'supply'},
-                                                                                            'k': {'op': 'var', 'n': 'r~6096'},
-                                                                                            'd': 0,
-                                                                                            'x': 8844,
-                                                                                        },
-                                                                                        'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6095', 'x': 8845},
-                                                                                        'bd': ['game', 'supply', 'key'],
-                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                                                        'id': 7817,
-                                                                                    },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                                                    'id': 7816,
-                                                                                },
-                                                                                {  # rules_data/pampero/definitions/resources.yaml:41
-                                                                                    'op': 'if',
-                                                                                    'c': {
-                                                                                        'op': 'and',
-                                                                                        'a': [
-                                                                                            {
-                                                                                                'op': 'fld',
-                                                                                                'kind': 'resources',
-                                                                                                'of': {'op': 'var', 'n': 'r~6096'},
-                                                                                                'f': 'ledger',
-                                                                                                'd': None,
-                                                                                            },
-                                                                                            {
-                                                                                                'op': 'cmp',
-                                                                                                'o': '!=',
-                                                                                                'a': {'op': 'var', 'n': 'n~6095'},
-                                                                                                'b': {'op': 'lit', 'v': 0},
-                                                                                            },
-                                                                                        ],
-                                                                                        'x': 8846,
-                                                                                    },
-                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:41
-                                                                                        'op': 'set',
-                                                                                        't': {
-                                                                                            'op': 'key',
-                                                                                            'of': {
-                                                                                                'op': 'st',
-                                                                                                'k': 'ledger',
-                                                                                                'p': {'op': 'var', 'n': 'you'},
-                                                                                            },
-                                                                                            'k': {'op': 'st', 'k': 'booking'},
-                                                                                            'd': 0,
-                                                                                            'x': 8847,
-                                                                                        },
-                                                                                        'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6095', 'x': 8848},
-                                                                                        'bd': ['player', 'ledger', 'key'],
-                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                                                        'id': 7819,
-                                                                                    },
-                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                                                    'id': 7818,
-                                                                                },
-                                                                            ],
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                                            'id': 7814,
-                                                                        },
-                                                                    ],
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                    'id': 7810,
-                                                                },
-                                                            ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                            'id': 7807,
-                                                        },
-                                                        'label': {
-                                                            'op': 'lit',
-                                                            'v': {'option': 0},
-                                                            'x': 8849,
-                                                        },
-                                                    },
-                                                    {
-                                                        'gens': [],
-                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:74
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                             'op': 'seq',
                                                             'b': [
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:12
                                                                     'op': 'let',
                                                                     'v': 'n~6097',
-                                                                    'e': {'op': 'lit', 'v': 1, 'x': 8850},
+                                                                    'e': {'op': 'lit', 'v': 2, 'x': 8835},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                                                    'id': 7821,
+                                                                    'id': 7807,
                                                                 },
                                                                 {  # rules_data/pampero/modules/nature_items.yaml:12
                                                                     'op': 'let',
                                                                     'v': 'r~6098',
-                                                                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8851},
+                                                                    'e': {'op': 'lit', 'v': 'energy', 'x': 8836},
                                                                     'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                                                    'id': 7822,
+                                                                    'id': 7808,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:74
+                                                                {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'seq',
                                                                     'b': [
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'req',
                                                                             'c': {
                                                                                 'op': 'cmp',
@@ -5075,24 +4902,24 @@ RECORDS = {
                                                                                     'd': 0,
                                                                                 },
                                                                                 'b': {'op': 'var', 'n': 'n~6097'},
-                                                                                'x': 8852,
+                                                                                'x': 8837,
                                                                             },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                            'id': 7824,
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                            'id': 7810,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'n~6099',
-                                                                            'e': {'op': 'var', 'n': 'n~6097', 'x': 8853},
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                            'id': 7825,
+                                                                            'e': {'op': 'var', 'n': 'n~6097', 'x': 8838},
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                            'id': 7811,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:74
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:82
                                                                             'op': 'let',
                                                                             'v': 'r~6100',
-                                                                            'e': {'op': 'var', 'n': 'r~6098', 'x': 8854},
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                            'id': 7826,
+                                                                            'e': {'op': 'var', 'n': 'r~6098', 'x': 8839},
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                            'id': 7812,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:39
                                                                             'op': 'seq',
@@ -5108,13 +4935,13 @@ RECORDS = {
                                                                                         },
                                                                                         'k': {'op': 'var', 'n': 'r~6100'},
                                                                                         'd': 0,
-                                                                                        'x': 8855,
+                                                                                        'x': 8840,
                                                                                     },
                                                                                     'o': '-=',
-                                                                                    'e': {'op': 'var', 'n': 'n~6099', 'x': 8856},
+                                                                                    'e': {'op': 'var', 'n': 'n~6099', 'x': 8841},
                                                                                     'bd': ['player', 'stock', 'key'],
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                                                    'id': 7828,
+                                                                                    'id': 7814,
                                                                                 },
                                                                                 {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                     'op': 'if',
@@ -5129,7 +4956,7 @@ RECORDS = {
                                                                                             'd': None,
                                                                                         },
                                                                                         'b': {'op': 'lit', 'v': None},
-                                                                                        'x': 8857,
+                                                                                        'x': 8842,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                         'op': 'set',
@@ -5138,16 +4965,16 @@ RECORDS = {
                                                                                             'of': {'op': 'st', 'k': 'supply'},
                                                                                             'k': {'op': 'var', 'n': 'r~6100'},
                                                                                             'd': 0,
-                                                                                            'x': 8858,
+                                                                                            'x': 8843,
                                                                                         },
                                                                                         'o': '+=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8859},
+                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8844},
                                                                                         'bd': ['game', 'supply', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                                                        'id': 7830,
+                                                                                        'id': 7816,
                                                                                     },
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                                                    'id': 7829,
+                                                                                    'id': 7815,
                                                                                 },
                                                                                 {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                     'op': 'if',
@@ -5168,7 +4995,7 @@ RECORDS = {
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                         ],
-                                                                                        'x': 8860,
+                                                                                        'x': 8845,
                                                                                     },
                                                                                     't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                         'op': 'set',
@@ -5181,244 +5008,244 @@ RECORDS = {
                                                                                             },
                                                                                             'k': {'op': 'st', 'k': 'booking'},
                                                                                             'd': 0,
-                                                                                            'x': 8861,
+                                                                                            'x': 8846,
                                                                                         },
                                                                                         'o': '-=',
-                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8862},
+                                                                                        'e': {'op': 'var', 'n': 'n~6099', 'x': 8847},
                                                                                         'bd': ['player', 'ledger', 'key'],
                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                                                        'id': 7832,
+                                                                                        'id': 7818,
                                                                                     },
                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                                                    'id': 7831,
+                                                                                    'id': 7817,
                                                                                 },
                                                                             ],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                                            'id': 7827,
+                                                                            'id': 7813,
                                                                         },
                                                                     ],
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                    'id': 7823,
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                    'id': 7809,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                            'id': 7820,
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                            'id': 7806,
+                                                        },
+                                                        'label': {
+                                                            'op': 'lit',
+                                                            'v': {'option': 0},
+                                                            'x': 8848,
+                                                        },
+                                                    },
+                                                    {
+                                                        'gens': [],
+                                                        'b': {  # rules_data/pampero/definitions/resources.yaml:82
+                                                            'op': 'seq',
+                                                            'b': [
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                    'op': 'let',
+                                                                    'v': 'n~6101',
+                                                                    'e': {'op': 'lit', 'v': 1, 'x': 8849},
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'id': 7820,
+                                                                },
+                                                                {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                                    'op': 'let',
+                                                                    'v': 'r~6102',
+                                                                    'e': {'op': 'lit', 'v': 'batteries', 'x': 8850},
+                                                                    'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                                    'id': 7821,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/resources.yaml:82
+                                                                    'op': 'seq',
+                                                                    'b': [
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:82
+                                                                            'op': 'req',
+                                                                            'c': {
+                                                                                'op': 'cmp',
+                                                                                'o': '>=',
+                                                                                'a': {
+                                                                                    'op': 'key',
+                                                                                    'of': {
+                                                                                        'op': 'st',
+                                                                                        'k': 'stock',
+                                                                                        'p': {'op': 'var', 'n': 'you'},
+                                                                                    },
+                                                                                    'k': {'op': 'var', 'n': 'r~6102'},
+                                                                                    'd': 0,
+                                                                                },
+                                                                                'b': {'op': 'var', 'n': 'n~6101'},
+                                                                                'x': 8851,
+                                                                            },
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                            'id': 7823,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:82
+                                                                            'op': 'let',
+                                                                            'v': 'n~6103',
+                                                                            'e': {'op': 'var', 'n': 'n~6101', 'x': 8852},
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                            'id': 7824,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:82
+                                                                            'op': 'let',
+                                                                            'v': 'r~6104',
+                                                                            'e': {'op': 'var', 'n': 'r~6102', 'x': 8853},
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                            'id': 7825,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                            'op': 'seq',
+                                                                            'b': [
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                                    'op': 'set',
+                                                                                    't': {
+                                                                                        'op': 'key',
+                                                                                        'of': {
+                                                                                            'op': 'st',
+                                                                                            'k': 'stock',
+                                                                                            'p': {'op': 'var', 'n': 'you'},
+                                                                                        },
+                                                                                        'k': {'op': 'var', 'n': 'r~6104'},
+                                                                                        'd': 0,
+                                                                                        'x': 8854,
+                                                                                    },
+                                                                                    'o': '-=',
+                                                                                    'e': {'op': 'var', 'n': 'n~6103', 'x': 8855},
+                                                                                    'bd': ['player', 'stock', 'key'],
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                                    'id': 7827,
+                                                                                },
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                                    'op': 'if',
+                                                                                    'c': {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '!=',
+                                                                                        'a': {
+                                                                                            'op': 'fld',
+                                                                                            'kind': 'resources',
+                                                                                            'of': {'op': 'var', 'n': 'r~6104'},
+                                                                                            'f': 'supply',
+                                                                                            'd': None,
+                                                                                        },
+                                                                                        'b': {'op': 'lit', 'v': None},
+                                                                                        'x': 8856,
+                                                                                    },
+                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                                        'op': 'set',
+                                                                                        't': {
+                                                                                            'op': 'key',
+                                                                                            'of': {'op': 'st', 'k': 'supply'},
+                                                                                            'k': {'op': 'var', 'n': 'r~6104'},
+                                                                                            'd': 0,
+                                                                                            'x': 8857,
+                                                                                        },
+                                                                                        'o': '+=',
+                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8858},
+                                                                                        'bd': ['game', 'supply', 'key'],
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                                        'id': 7829,
+                                                                                    },
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                                    'id': 7828,
+                                                                                },
+                                                                                {  # rules_data/pampero/definitions/resources.yaml:41
+                                                                                    'op': 'if',
+                                                                                    'c': {
+                                                                                        'op': 'and',
+                                                                                        'a': [
+                                                                                            {
+                                                                                                'op': 'fld',
+                                                                                                'kind': 'resources',
+                                                                                                'of': {'op': 'var', 'n': 'r~6104'},
+                                                                                                'f': 'ledger',
+                                                                                                'd': None,
+                                                                                            },
+                                                                                            {
+                                                                                                'op': 'cmp',
+                                                                                                'o': '!=',
+                                                                                                'a': {'op': 'var', 'n': 'n~6103'},
+                                                                                                'b': {'op': 'lit', 'v': 0},
+                                                                                            },
+                                                                                        ],
+                                                                                        'x': 8859,
+                                                                                    },
+                                                                                    't': {  # rules_data/pampero/definitions/resources.yaml:41
+                                                                                        'op': 'set',
+                                                                                        't': {
+                                                                                            'op': 'key',
+                                                                                            'of': {
+                                                                                                'op': 'st',
+                                                                                                'k': 'ledger',
+                                                                                                'p': {'op': 'var', 'n': 'you'},
+                                                                                            },
+                                                                                            'k': {'op': 'st', 'k': 'booking'},
+                                                                                            'd': 0,
+                                                                                            'x': 8860,
+                                                                                        },
+                                                                                        'o': '-=',
+                                                                                        'e': {'op': 'var', 'n': 'n~6103', 'x': 8861},
+                                                                                        'bd': ['player', 'ledger', 'key'],
+                                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:41',
+                                                                                        'id': 7831,
+                                                                                    },
+                                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:41',
+                                                                                    'id': 7830,
+                                                                                },
+                                                                            ],
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                            'id': 7826,
+                                                                        },
+                                                                    ],
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                    'id': 7822,
+                                                                },
+                                                            ],
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                            'id': 7819,
                                                         },
                                                         'label': {
                                                             'op': 'lit',
                                                             'v': {'option': 1},
-                                                            'x': 8863,
+                                                            'x': 8862,
                                                         },
                                                     },
                                                 ],
                                                 'kind': 'choose',
                                                 'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                                'id': 7806,
+                                                'id': 7805,
                                             },
-                                            'x': 8835,
+                                            'x': 8834,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:101',
-                                        'id': 7805,
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:109',
+                                        'id': 7804,
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:12
                                         'op': 'choose',
                                         'alts': [
                                             {
                                                 'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:74
-                                                    'op': 'seq',
-                                                    'b': [
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
-                                                            'op': 'let',
-                                                            'v': 'n~6093',
-                                                            'e': {'op': 'lit', 'v': 2, 'x': 8864},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                                            'id': 7835,
-                                                        },
-                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
-                                                            'op': 'let',
-                                                            'v': 'r~6094',
-                                                            'e': {'op': 'lit', 'v': 'energy', 'x': 8865},
-                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                                            'id': 7836,
-                                                        },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:74
-                                                            'op': 'seq',
-                                                            'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:74
-                                                                    'op': 'req',
-                                                                    'c': {
-                                                                        'op': 'cmp',
-                                                                        'o': '>=',
-                                                                        'a': {
-                                                                            'op': 'key',
-                                                                            'of': {
-                                                                                'op': 'st',
-                                                                                'k': 'stock',
-                                                                                'p': {'op': 'var', 'n': 'you'},
-                                                                            },
-                                                                            'k': {'op': 'var', 'n': 'r~6094'},
-                                                                            'd': 0,
-                                                                        },
-                                                                        'b': {'op': 'var', 'n': 'n~6093'},
-                                                                        'x': 8866,
-                                                                    },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                    'id': 7838,
-                                                                },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:74
-                                                                    'op': 'let',
-                                                                    'v': 'n~6095',
-                                                                    'e': {'op': 'var', 'n': 'n~6093', 'x': 8867},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                    'id': 7839,
-                                                                },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:74
-                                                                    'op': 'let',
-                                                                    'v': 'r~6096',
-                                                                    'e': {'op': 'var', 'n': 'r~6094', 'x': 8868},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                    'id': 7840,
-                                                                },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:39
-                                                                    'op': 'seq',
-                                                                    'b': [
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
-                                                                            'op': 'set',
-                                                                            't': {
-                                                                                'op': 'key',
-                                                                                'of': {
-                                                                                    'op': 'st',
-                                                                                    'k': 'stock',
-                                                                                    'p': {'op': 'var', 'n': 'you'},
-                                                                                },
-                                                                                'k': {'op': 'var', 'n': 'r~6096'},
-                                                                                'd': 0,
-                                                                                'x': 8869,
-                                                                            },
-                                                                            'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6095', 'x': 8870},
-                                                                            'bd': ['player', 'stock', 'key'],
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                                            'id': 7842,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:40
-                                                                            'op': 'if',
-                                                                            'c': {
-                                                                                'op': 'cmp',
-                                                                                'o': '!=',
-                                                                                'a': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'resources',
-                                                                                    'of': {'op': 'var', 'n': 'r~6096'},
-                                                                                    'f': 'supply',
-                                                                                    'd': None,
-                                                                                },
-                                                                                'b': {'op': 'lit', 'v': None},
-                                                                                'x': 8871,
-                                                                            },
-                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:40
-                                                                                'op': 'set',
-                                                                                't': {
-                                                                                    'op': 'key',
-                                                                                    'of': {'op': 'st', 'k': 'supply'},
-                                                                                    'k': {'op': 'var', 'n': 'r~6096'},
-                                                                                    'd': 0,
-                                                                                    'x': 8872,
-                                                                                },
-                                                                                'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6095', 'x': 8873},
-                                                                                'bd': ['game', 'supply', 'key'],
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                                                'id': 7844,
-                                                                            },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                                            'id': 7843,
-                                                                        },
-                                                                        {  # rules_data/pampero/definitions/resources.yaml:41
-                                                                            'op': 'if',
-                                                                            'c': {
-                                                                                'op': 'and',
-                                                                                'a': [
-                                                                                    {
-                                                                                        'op': 'fld',
-                                                                                        'kind': 'resources',
-                                                                                        'of': {'op': 'var', 'n': 'r~6096'},
-                                                                                        'f': 'ledger',
-                                                                                        'd': None,
-                                                                                    },
-                                                                                    {
-                                                                                        'op': 'cmp',
-                                                                                        'o': '!=',
-                                                                                        'a': {'op': 'var', 'n': 'n~6095'},
-                                                                                        'b': {'op': 'lit', 'v': 0},
-                                                                                    },
-                                                                                ],
-                                                                                'x': 8874,
-                                                                            },
-                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:41
-                                                                                'op': 'set',
-                                                                                't': {
-                                                                                    'op': 'key',
-                                                                                    'of': {
-                                                                                        'op': 'st',
-                                                                                        'k': 'ledger',
-                                                                                        'p': {'op': 'var', 'n': 'you'},
-                                                                                    },
-                                                                                    'k': {'op': 'st', 'k': 'booking'},
-                                                                                    'd': 0,
-                                                                                    'x': 8875,
-                                                                                },
-                                                                                'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6095', 'x': 8876},
-                                                                                'bd': ['player', 'ledger', 'key'],
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                                                'id': 7846,
-                                                                            },
-                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                                            'id': 7845,
-                                                                        },
-                                                                    ],
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                                    'id': 7841,
-                                                                },
-                                                            ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                            'id': 7837,
-                                                        },
-                                                    ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                    'id': 7834,
-                                                },
-                                                'label': {
-                                                    'op': 'lit',
-                                                    'v': {'option': 0},
-                                                    'x': 8877,
-                                                },
-                                            },
-                                            {
-                                                'gens': [],
-                                                'b': {  # rules_data/pampero/definitions/resources.yaml:74
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:82
                                                     'op': 'seq',
                                                     'b': [
                                                         {  # rules_data/pampero/modules/nature_items.yaml:12
                                                             'op': 'let',
                                                             'v': 'n~6097',
-                                                            'e': {'op': 'lit', 'v': 1, 'x': 8878},
+                                                            'e': {'op': 'lit', 'v': 2, 'x': 8863},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                                            'id': 7848,
+                                                            'id': 7834,
                                                         },
                                                         {  # rules_data/pampero/modules/nature_items.yaml:12
                                                             'op': 'let',
                                                             'v': 'r~6098',
-                                                            'e': {'op': 'lit', 'v': 'batteries', 'x': 8879},
+                                                            'e': {'op': 'lit', 'v': 'energy', 'x': 8864},
                                                             'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                                            'id': 7849,
+                                                            'id': 7835,
                                                         },
-                                                        {  # rules_data/pampero/definitions/resources.yaml:74
+                                                        {  # rules_data/pampero/definitions/resources.yaml:82
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/pampero/definitions/resources.yaml:74
+                                                                {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'req',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -5434,24 +5261,24 @@ RECORDS = {
                                                                             'd': 0,
                                                                         },
                                                                         'b': {'op': 'var', 'n': 'n~6097'},
-                                                                        'x': 8880,
+                                                                        'x': 8865,
                                                                     },
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                    'id': 7851,
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                    'id': 7837,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:74
+                                                                {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'n~6099',
-                                                                    'e': {'op': 'var', 'n': 'n~6097', 'x': 8881},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                    'id': 7852,
+                                                                    'e': {'op': 'var', 'n': 'n~6097', 'x': 8866},
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                    'id': 7838,
                                                                 },
-                                                                {  # rules_data/pampero/definitions/resources.yaml:74
+                                                                {  # rules_data/pampero/definitions/resources.yaml:82
                                                                     'op': 'let',
                                                                     'v': 'r~6100',
-                                                                    'e': {'op': 'var', 'n': 'r~6098', 'x': 8882},
-                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                                    'id': 7853,
+                                                                    'e': {'op': 'var', 'n': 'r~6098', 'x': 8867},
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                    'id': 7839,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/resources.yaml:39
                                                                     'op': 'seq',
@@ -5467,13 +5294,13 @@ RECORDS = {
                                                                                 },
                                                                                 'k': {'op': 'var', 'n': 'r~6100'},
                                                                                 'd': 0,
-                                                                                'x': 8883,
+                                                                                'x': 8868,
                                                                             },
                                                                             'o': '-=',
-                                                                            'e': {'op': 'var', 'n': 'n~6099', 'x': 8884},
+                                                                            'e': {'op': 'var', 'n': 'n~6099', 'x': 8869},
                                                                             'bd': ['player', 'stock', 'key'],
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                                            'id': 7855,
+                                                                            'id': 7841,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:40
                                                                             'op': 'if',
@@ -5488,7 +5315,7 @@ RECORDS = {
                                                                                     'd': None,
                                                                                 },
                                                                                 'b': {'op': 'lit', 'v': None},
-                                                                                'x': 8885,
+                                                                                'x': 8870,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                                                 'op': 'set',
@@ -5497,16 +5324,16 @@ RECORDS = {
                                                                                     'of': {'op': 'st', 'k': 'supply'},
                                                                                     'k': {'op': 'var', 'n': 'r~6100'},
                                                                                     'd': 0,
-                                                                                    'x': 8886,
+                                                                                    'x': 8871,
                                                                                 },
                                                                                 'o': '+=',
-                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8887},
+                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8872},
                                                                                 'bd': ['game', 'supply', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                                                'id': 7857,
+                                                                                'id': 7843,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                                            'id': 7856,
+                                                                            'id': 7842,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/resources.yaml:41
                                                                             'op': 'if',
@@ -5527,7 +5354,7 @@ RECORDS = {
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                 ],
-                                                                                'x': 8888,
+                                                                                'x': 8873,
                                                                             },
                                                                             't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                                                 'op': 'set',
@@ -5540,53 +5367,226 @@ RECORDS = {
                                                                                     },
                                                                                     'k': {'op': 'st', 'k': 'booking'},
                                                                                     'd': 0,
-                                                                                    'x': 8889,
+                                                                                    'x': 8874,
                                                                                 },
                                                                                 'o': '-=',
-                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8890},
+                                                                                'e': {'op': 'var', 'n': 'n~6099', 'x': 8875},
                                                                                 'bd': ['player', 'ledger', 'key'],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                                                'id': 7859,
+                                                                                'id': 7845,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                                            'id': 7858,
+                                                                            'id': 7844,
                                                                         },
                                                                     ],
                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                                    'id': 7854,
+                                                                    'id': 7840,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                            'id': 7850,
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                            'id': 7836,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                                    'id': 7847,
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                    'id': 7833,
+                                                },
+                                                'label': {
+                                                    'op': 'lit',
+                                                    'v': {'option': 0},
+                                                    'x': 8876,
+                                                },
+                                            },
+                                            {
+                                                'gens': [],
+                                                'b': {  # rules_data/pampero/definitions/resources.yaml:82
+                                                    'op': 'seq',
+                                                    'b': [
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                            'op': 'let',
+                                                            'v': 'n~6101',
+                                                            'e': {'op': 'lit', 'v': 1, 'x': 8877},
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'id': 7847,
+                                                        },
+                                                        {  # rules_data/pampero/modules/nature_items.yaml:12
+                                                            'op': 'let',
+                                                            'v': 'r~6102',
+                                                            'e': {'op': 'lit', 'v': 'batteries', 'x': 8878},
+                                                            'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                                            'id': 7848,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/resources.yaml:82
+                                                            'op': 'seq',
+                                                            'b': [
+                                                                {  # rules_data/pampero/definitions/resources.yaml:82
+                                                                    'op': 'req',
+                                                                    'c': {
+                                                                        'op': 'cmp',
+                                                                        'o': '>=',
+                                                                        'a': {
+                                                                            'op': 'key',
+                                                                            'of': {
+                                                                                'op': 'st',
+                                                                                'k': 'stock',
+                                                                                'p': {'op': 'var', 'n': 'you'},
+                                                                            },
+                                                                            'k': {'op': 'var', 'n': 'r~6102'},
+                                                                            'd': 0,
+                                                                        },
+                                                                        'b': {'op': 'var', 'n': 'n~6101'},
+                                                                        'x': 8879,
+                                                                    },
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                    'id': 7850,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/resources.yaml:82
+                                                                    'op': 'let',
+                                                                    'v': 'n~6103',
+                                                                    'e': {'op': 'var', 'n': 'n~6101', 'x': 8880},
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                    'id': 7851,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/resources.yaml:82
+                                                                    'op': 'let',
+                                                                    'v': 'r~6104',
+                                                                    'e': {'op': 'var', 'n': 'r~6102', 'x': 8881},
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                                    'id': 7852,
+                                                                },
+                                                                {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                    'op': 'seq',
+                                                                    'b': [
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:39
+                                                                            'op': 'set',
+                                                                            't': {
+                                                                                'op': 'key',
+                                                                                'of': {
+                                                                                    'op': 'st',
+                                                                                    'k': 'stock',
+                                                                                    'p': {'op': 'var', 'n': 'you'},
+                                                                                },
+                                                                                'k': {'op': 'var', 'n': 'r~6104'},
+                                                                                'd': 0,
+                                                                                'x': 8882,
+                                                                            },
+                                                                            'o': '-=',
+                                                                            'e': {'op': 'var', 'n': 'n~6103', 'x': 8883},
+                                                                            'bd': ['player', 'stock', 'key'],
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                            'id': 7854,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                            'op': 'if',
+                                                                            'c': {
+                                                                                'op': 'cmp',
+                                                                                'o': '!=',
+                                                                                'a': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'resources',
+                                                                                    'of': {'op': 'var', 'n': 'r~6104'},
+                                                                                    'f': 'supply',
+                                                                                    'd': None,
+                                                                                },
+                                                                                'b': {'op': 'lit', 'v': None},
+                                                                                'x': 8884,
+                                                                            },
+                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:40
+                                                                                'op': 'set',
+                                                                                't': {
+                                                                                    'op': 'key',
+                                                                                    'of': {'op': 'st', 'k': 'supply'},
+                                                                                    'k': {'op': 'var', 'n': 'r~6104'},
+                                                                                    'd': 0,
+                                                                                    'x': 8885,
+                                                                                },
+                                                                                'o': '+=',
+                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8886},
+                                                                                'bd': ['game', 'supply', 'key'],
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                                'id': 7856,
+                                                                            },
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:40',
+                                                                            'id': 7855,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/resources.yaml:41
+                                                                            'op': 'if',
+                                                                            'c': {
+                                                                                'op': 'and',
+                                                                                'a': [
+                                                                                    {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'resources',
+                                                                                        'of': {'op': 'var', 'n': 'r~6104'},
+                                                                                        'f': 'ledger',
+                                                                                        'd': None,
+                                                                                    },
+                                                                                    {
+                                                                                        'op': 'cmp',
+                                                                                        'o': '!=',
+                                                                                        'a': {'op': 'var', 'n': 'n~6103'},
+                                                                                        'b': {'op': 'lit', 'v': 0},
+                                                                                    },
+                                                                                ],
+                                                                                'x': 8887,
+                                                                            },
+                                                                            't': {  # rules_data/pampero/definitions/resources.yaml:41
+                                                                                'op': 'set',
+                                                                                't': {
+                                                                                    'op': 'key',
+                                                                                    'of': {
+                                                                                        'op': 'st',
+                                                                                        'k': 'ledger',
+                                                                                        'p': {'op': 'var', 'n': 'you'},
+                                                                                    },
+                                                                                    'k': {'op': 'st', 'k': 'booking'},
+                                                                                    'd': 0,
+                                                                                    'x': 8888,
+                                                                                },
+                                                                                'o': '-=',
+                                                                                'e': {'op': 'var', 'n': 'n~6103', 'x': 8889},
+                                                                                'bd': ['player', 'ledger', 'key'],
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:41',
+                                                                                'id': 7858,
+                                                                            },
+                                                                            'at': 'rules_data/pampero/definitions/resources.yaml:41',
+                                                                            'id': 7857,
+                                                                        },
+                                                                    ],
+                                                                    'at': 'rules_data/pampero/definitions/resources.yaml:39',
+                                                                    'id': 7853,
+                                                                },
+                                                            ],
+                                                            'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                            'id': 7849,
+                                                        },
+                                                    ],
+                                                    'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                                    'id': 7846,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'option': 1},
-                                                    'x': 8891,
+                                                    'x': 8890,
                                                 },
                                             },
                                         ],
                                         'kind': 'choose',
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                        'id': 7833,
+                                        'id': 7832,
                                     },
                                     {  # rules_data/pampero/modules/nature_items.yaml:12
                                         'op': 'let',
-                                        'v': 'n~6101',
-                                        'e': {'op': 'lit', 'v': 2, 'x': 8892},
+                                        'v': 'n~6105',
+                                        'e': {'op': 'lit', 'v': 2, 'x': 8891},
+                                        'at': 'rules_data/pampero/modules/nature_items.yaml:12',
+                                        'id': 7859,
+                                    },
+                                    {  # rules_data/pampero/modules/nature_items.yaml:12
+                                        'op': 'let',
+                                        'v': 't~6106',
+                                        'e': {'op': 'lit', 'v': 'nature_income', 'x': 8892},
                                         'at': 'rules_data/pampero/modules/nature_items.yaml:12',
                                         'id': 7860,
-                                    },
-                                    {  # rules_data/pampero/modules/nature_items.yaml:12
-                                        'op': 'let',
-                                        'v': 't~6102',
-                                        'e': {'op': 'lit', 'v': 'nature_income', 'x': 8893},
-                                        'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                        'id': 7861,
                                     },
                                     {  # rules_data/pampero/definitions/tracks.yaml:136
                                         'op': 'seq',
@@ -5603,7 +5603,7 @@ RECORDS = {
                                                                 'o': '>',
                                                                 'a': {
                                                                     'op': 'letx',
-                                                                    'v': 'at~6103',
+                                                                    'v': 'at~6107',
                                                                     'e': {
                                                                         'op': 'cond',
                                                                         'c': {
@@ -5612,7 +5612,7 @@ RECORDS = {
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6102'},
+                                                                                'of': {'op': 'var', 'n': 't~6106'},
                                                                                 'f': 'scope',
                                                                                 'd': None,
                                                                             },
@@ -5621,7 +5621,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                            'k': {'op': 'var', 'n': 't~6102'},
+                                                                            'k': {'op': 'var', 'n': 't~6106'},
                                                                             'd': 0,
                                                                         },
                                                                         'b': {
@@ -5631,13 +5631,13 @@ RECORDS = {
                                                                                 'k': 'tracks',
                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                             },
-                                                                            'k': {'op': 'var', 'n': 't~6102'},
+                                                                            'k': {'op': 'var', 'n': 't~6106'},
                                                                             'd': 0,
                                                                         },
                                                                     },
                                                                     'b': {
                                                                         'op': 'letx',
-                                                                        'v': 'nxt~6104',
+                                                                        'v': 'nxt~6108',
                                                                         'e': {
                                                                             'op': 'cond',
                                                                             'c': {
@@ -5646,7 +5646,7 @@ RECORDS = {
                                                                                     {
                                                                                         'op': 'cmp',
                                                                                         'o': '<',
-                                                                                        'a': {'op': 'var', 'n': 'at~6103'},
+                                                                                        'a': {'op': 'var', 'n': 'at~6107'},
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                     {
@@ -5655,7 +5655,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                                             'f': 'entry',
                                                                                             'd': None,
                                                                                         },
@@ -5666,14 +5666,14 @@ RECORDS = {
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'tracks',
-                                                                                'of': {'op': 'var', 'n': 't~6102'},
+                                                                                'of': {'op': 'var', 'n': 't~6106'},
                                                                                 'f': 'entry',
                                                                                 'd': None,
                                                                             },
                                                                             'b': {
                                                                                 'op': 'ar',
                                                                                 'o': '+',
-                                                                                'a': {'op': 'var', 'n': 'at~6103'},
+                                                                                'a': {'op': 'var', 'n': 'at~6107'},
                                                                                 'b': {'op': 'lit', 'v': 1},
                                                                             },
                                                                         },
@@ -5688,7 +5688,7 @@ RECORDS = {
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                                             'f': 'exclusive_with',
                                                                                             'd': None,
                                                                                         },
@@ -5697,13 +5697,13 @@ RECORDS = {
                                                                                     {
                                                                                         'op': 'cmp',
                                                                                         'o': '>=',
-                                                                                        'a': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                        'a': {'op': 'var', 'n': 'nxt~6108'},
                                                                                         'b': {'op': 'lit', 'v': 0},
                                                                                     },
                                                                                     {
                                                                                         'op': 'cmp',
                                                                                         'o': '==',
-                                                                                        'a': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                        'a': {'op': 'var', 'n': 'nxt~6108'},
                                                                                         'b': {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -5715,7 +5715,7 @@ RECORDS = {
                                                                                                     'of': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
                                                                                                         'f': 'exclusive_with',
                                                                                                         'd': None,
                                                                                                     },
@@ -5730,7 +5730,7 @@ RECORDS = {
                                                                                                 'k': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
                                                                                                     'f': 'exclusive_with',
                                                                                                     'd': None,
                                                                                                 },
@@ -5746,7 +5746,7 @@ RECORDS = {
                                                                                                 'k': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
                                                                                                     'f': 'exclusive_with',
                                                                                                     'd': None,
                                                                                                 },
@@ -5759,10 +5759,10 @@ RECORDS = {
                                                                             'a': {
                                                                                 'op': 'ar',
                                                                                 'o': '+',
-                                                                                'a': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                'a': {'op': 'var', 'n': 'nxt~6108'},
                                                                                 'b': {'op': 'lit', 'v': 1},
                                                                             },
-                                                                            'b': {'op': 'var', 'n': 'nxt~6104'},
+                                                                            'b': {'op': 'var', 'n': 'nxt~6108'},
                                                                         },
                                                                     },
                                                                 },
@@ -5774,7 +5774,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                             'f': 'max',
                                                                             'd': None,
                                                                         },
@@ -5783,7 +5783,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'fld',
                                                                         'kind': 'tracks',
-                                                                        'of': {'op': 'var', 'n': 't~6102'},
+                                                                        'of': {'op': 'var', 'n': 't~6106'},
                                                                         'f': 'max',
                                                                         'd': None,
                                                                     },
@@ -5808,7 +5808,7 @@ RECORDS = {
                                                                                                     {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
                                                                                                         'f': 'sides',
                                                                                                         'd': [],
                                                                                                     },
@@ -5821,21 +5821,21 @@ RECORDS = {
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                'of': {'op': 'var', 'n': 't~6106'},
                                                                                                 'f': 'sides',
                                                                                                 'd': [],
                                                                                             },
                                                                                             'k': {
                                                                                                 'op': 'key',
                                                                                                 'of': {'op': 'st', 'k': 'sides'},
-                                                                                                'k': {'op': 'var', 'n': 't~6102'},
+                                                                                                'k': {'op': 'var', 'n': 't~6106'},
                                                                                                 'd': 0,
                                                                                             },
                                                                                         },
                                                                                         'b': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                                             'f': 'values',
                                                                                             'd': [],
                                                                                         },
@@ -5863,7 +5863,7 @@ RECORDS = {
                                                                                                     {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
                                                                                                         'f': 'sides',
                                                                                                         'd': [],
                                                                                                     },
@@ -5876,21 +5876,21 @@ RECORDS = {
                                                                                             'of': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                'of': {'op': 'var', 'n': 't~6106'},
                                                                                                 'f': 'sides',
                                                                                                 'd': [],
                                                                                             },
                                                                                             'k': {
                                                                                                 'op': 'key',
                                                                                                 'of': {'op': 'st', 'k': 'sides'},
-                                                                                                'k': {'op': 'var', 'n': 't~6102'},
+                                                                                                'k': {'op': 'var', 'n': 't~6106'},
                                                                                                 'd': 0,
                                                                                             },
                                                                                         },
                                                                                         'b': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'tracks',
-                                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                                             'f': 'values',
                                                                                             'd': [],
                                                                                         },
@@ -5912,7 +5912,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                             'f': 'limit',
                                                                             'd': None,
                                                                         },
@@ -5923,7 +5923,7 @@ RECORDS = {
                                                                         'o': '>',
                                                                         'a': {
                                                                             'op': 'letx',
-                                                                            'v': 'at~6103',
+                                                                            'v': 'at~6107',
                                                                             'e': {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -5932,7 +5932,7 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6102'},
+                                                                                        'of': {'op': 'var', 'n': 't~6106'},
                                                                                         'f': 'scope',
                                                                                         'd': None,
                                                                                     },
@@ -5941,7 +5941,7 @@ RECORDS = {
                                                                                 'a': {
                                                                                     'op': 'key',
                                                                                     'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                    'k': {'op': 'var', 'n': 't~6102'},
+                                                                                    'k': {'op': 'var', 'n': 't~6106'},
                                                                                     'd': 0,
                                                                                 },
                                                                                 'b': {
@@ -5951,13 +5951,13 @@ RECORDS = {
                                                                                         'k': 'tracks',
                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                     },
-                                                                                    'k': {'op': 'var', 'n': 't~6102'},
+                                                                                    'k': {'op': 'var', 'n': 't~6106'},
                                                                                     'd': 0,
                                                                                 },
                                                                             },
                                                                             'b': {
                                                                                 'op': 'letx',
-                                                                                'v': 'nxt~6104',
+                                                                                'v': 'nxt~6108',
                                                                                 'e': {
                                                                                     'op': 'cond',
                                                                                     'c': {
@@ -5966,7 +5966,7 @@ RECORDS = {
                                                                                             {
                                                                                                 'op': 'cmp',
                                                                                                 'o': '<',
-                                                                                                'a': {'op': 'var', 'n': 'at~6103'},
+                                                                                                'a': {'op': 'var', 'n': 'at~6107'},
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                             {
@@ -5975,7 +5975,7 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
                                                                                                     'f': 'entry',
                                                                                                     'd': None,
                                                                                                 },
@@ -5986,14 +5986,14 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'tracks',
-                                                                                        'of': {'op': 'var', 'n': 't~6102'},
+                                                                                        'of': {'op': 'var', 'n': 't~6106'},
                                                                                         'f': 'entry',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {
                                                                                         'op': 'ar',
                                                                                         'o': '+',
-                                                                                        'a': {'op': 'var', 'n': 'at~6103'},
+                                                                                        'a': {'op': 'var', 'n': 'at~6107'},
                                                                                         'b': {'op': 'lit', 'v': 1},
                                                                                     },
                                                                                 },
@@ -6008,7 +6008,7 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'tracks',
-                                                                                                    'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
                                                                                                     'f': 'exclusive_with',
                                                                                                     'd': None,
                                                                                                 },
@@ -6017,13 +6017,13 @@ RECORDS = {
                                                                                             {
                                                                                                 'op': 'cmp',
                                                                                                 'o': '>=',
-                                                                                                'a': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                                'a': {'op': 'var', 'n': 'nxt~6108'},
                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                             },
                                                                                             {
                                                                                                 'op': 'cmp',
                                                                                                 'o': '==',
-                                                                                                'a': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                                'a': {'op': 'var', 'n': 'nxt~6108'},
                                                                                                 'b': {
                                                                                                     'op': 'cond',
                                                                                                     'c': {
@@ -6035,7 +6035,7 @@ RECORDS = {
                                                                                                             'of': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6106'},
                                                                                                                 'f': 'exclusive_with',
                                                                                                                 'd': None,
                                                                                                             },
@@ -6050,7 +6050,7 @@ RECORDS = {
                                                                                                         'k': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                                                             'f': 'exclusive_with',
                                                                                                             'd': None,
                                                                                                         },
@@ -6066,7 +6066,7 @@ RECORDS = {
                                                                                                         'k': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                                                             'f': 'exclusive_with',
                                                                                                             'd': None,
                                                                                                         },
@@ -6079,17 +6079,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'ar',
                                                                                         'o': '+',
-                                                                                        'a': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                        'a': {'op': 'var', 'n': 'nxt~6108'},
                                                                                         'b': {'op': 'lit', 'v': 1},
                                                                                     },
-                                                                                    'b': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                    'b': {'op': 'var', 'n': 'nxt~6108'},
                                                                                 },
                                                                             },
                                                                         },
                                                                         'b': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                             'f': 'limit',
                                                                             'd': None,
                                                                         },
@@ -6098,7 +6098,7 @@ RECORDS = {
                                                             },
                                                             {
                                                                 'op': 'letx',
-                                                                'v': 'at~6105',
+                                                                'v': 'at~6109',
                                                                 'e': {
                                                                     'op': 'cond',
                                                                     'c': {
@@ -6107,7 +6107,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'tracks',
-                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                             'f': 'scope',
                                                                             'd': None,
                                                                         },
@@ -6116,7 +6116,7 @@ RECORDS = {
                                                                     'a': {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                        'k': {'op': 'var', 'n': 't~6102'},
+                                                                        'k': {'op': 'var', 'n': 't~6106'},
                                                                         'd': 0,
                                                                     },
                                                                     'b': {
@@ -6126,13 +6126,13 @@ RECORDS = {
                                                                             'k': 'tracks',
                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                         },
-                                                                        'k': {'op': 'var', 'n': 't~6102'},
+                                                                        'k': {'op': 'var', 'n': 't~6106'},
                                                                         'd': 0,
                                                                     },
                                                                 },
                                                                 'b': {
                                                                     'op': 'letx',
-                                                                    'v': 'built~6108',
+                                                                    'v': 'built~6112',
                                                                     'e': {
                                                                         'op': 'cond',
                                                                         'c': {
@@ -6174,7 +6174,7 @@ RECORDS = {
                                                                             'a': [
                                                                                 {
                                                                                     'op': 'mapc',
-                                                                                    'v': 's~6106',
+                                                                                    'v': 's~6110',
                                                                                     'src': {'op': 'st', 'k': 'places'},
                                                                                     'e': {
                                                                                         'op': 'fn',
@@ -6182,11 +6182,11 @@ RECORDS = {
                                                                                         'a': [
                                                                                             {
                                                                                                 'op': 'filt',
-                                                                                                'v': 'x~6107',
+                                                                                                'v': 'x~6111',
                                                                                                 'src': {
                                                                                                     'op': 'key',
                                                                                                     'of': {'op': 'st', 'k': 'places'},
-                                                                                                    'k': {'op': 'var', 'n': 's~6106'},
+                                                                                                    'k': {'op': 'var', 'n': 's~6110'},
                                                                                                     'd': [],
                                                                                                 },
                                                                                                 'w': {
@@ -6197,7 +6197,7 @@ RECORDS = {
                                                                                                             'o': '==',
                                                                                                             'a': {
                                                                                                                 'op': 'key',
-                                                                                                                'of': {'op': 'var', 'n': 'x~6107'},
+                                                                                                                'of': {'op': 'var', 'n': 'x~6111'},
                                                                                                                 'k': {'op': 'lit', 'v': 'piece'},
                                                                                                             },
                                                                                                             'b': {'op': 'lit', 'v': 'tower'},
@@ -6207,7 +6207,7 @@ RECORDS = {
                                                                                                             'o': '==',
                                                                                                             'a': {
                                                                                                                 'op': 'key',
-                                                                                                                'of': {'op': 'var', 'n': 'x~6107'},
+                                                                                                                'of': {'op': 'var', 'n': 'x~6111'},
                                                                                                                 'k': {'op': 'lit', 'v': 'owner'},
                                                                                                             },
                                                                                                             'b': {'op': 'var', 'n': 'you'},
@@ -6227,11 +6227,11 @@ RECORDS = {
                                                                         'a': [
                                                                             {
                                                                                 'op': 'mapc',
-                                                                                'v': 'l~6109',
+                                                                                'v': 'l~6113',
                                                                                 'src': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'tracks',
-                                                                                    'of': {'op': 'var', 'n': 't~6102'},
+                                                                                    'of': {'op': 'var', 'n': 't~6106'},
                                                                                     'f': 'locks',
                                                                                     'd': [],
                                                                                 },
@@ -6241,10 +6241,10 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'cmp',
                                                                                             'o': '<',
-                                                                                            'a': {'op': 'var', 'n': 'at~6105'},
+                                                                                            'a': {'op': 'var', 'n': 'at~6109'},
                                                                                             'b': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'l~6109'},
+                                                                                                'of': {'op': 'var', 'n': 'l~6113'},
                                                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                                                             },
                                                                                         },
@@ -6253,12 +6253,12 @@ RECORDS = {
                                                                                             'o': '<=',
                                                                                             'a': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'l~6109'},
+                                                                                                'of': {'op': 'var', 'n': 'l~6113'},
                                                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                                                             },
                                                                                             'b': {
                                                                                                 'op': 'letx',
-                                                                                                'v': 'at~6103',
+                                                                                                'v': 'at~6107',
                                                                                                 'e': {
                                                                                                     'op': 'cond',
                                                                                                     'c': {
@@ -6267,7 +6267,7 @@ RECORDS = {
                                                                                                         'a': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                                                             'f': 'scope',
                                                                                                             'd': None,
                                                                                                         },
@@ -6276,7 +6276,7 @@ RECORDS = {
                                                                                                     'a': {
                                                                                                         'op': 'key',
                                                                                                         'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                        'k': {'op': 'var', 'n': 't~6102'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6106'},
                                                                                                         'd': 0,
                                                                                                     },
                                                                                                     'b': {
@@ -6286,13 +6286,13 @@ RECORDS = {
                                                                                                             'k': 'tracks',
                                                                                                             'p': {'op': 'var', 'n': 'you'},
                                                                                                         },
-                                                                                                        'k': {'op': 'var', 'n': 't~6102'},
+                                                                                                        'k': {'op': 'var', 'n': 't~6106'},
                                                                                                         'd': 0,
                                                                                                     },
                                                                                                 },
                                                                                                 'b': {
                                                                                                     'op': 'letx',
-                                                                                                    'v': 'nxt~6104',
+                                                                                                    'v': 'nxt~6108',
                                                                                                     'e': {
                                                                                                         'op': 'cond',
                                                                                                         'c': {
@@ -6301,7 +6301,7 @@ RECORDS = {
                                                                                                                 {
                                                                                                                     'op': 'cmp',
                                                                                                                     'o': '<',
-                                                                                                                    'a': {'op': 'var', 'n': 'at~6103'},
+                                                                                                                    'a': {'op': 'var', 'n': 'at~6107'},
                                                                                                                     'b': {'op': 'lit', 'v': 0},
                                                                                                                 },
                                                                                                                 {
@@ -6310,7 +6310,7 @@ RECORDS = {
                                                                                                                     'a': {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
                                                                                                                         'f': 'entry',
                                                                                                                         'd': None,
                                                                                                                     },
@@ -6321,14 +6321,14 @@ RECORDS = {
                                                                                                         'a': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6106'},
                                                                                                             'f': 'entry',
                                                                                                             'd': None,
                                                                                                         },
                                                                                                         'b': {
                                                                                                             'op': 'ar',
                                                                                                             'o': '+',
-                                                                                                            'a': {'op': 'var', 'n': 'at~6103'},
+                                                                                                            'a': {'op': 'var', 'n': 'at~6107'},
                                                                                                             'b': {'op': 'lit', 'v': 1},
                                                                                                         },
                                                                                                     },
@@ -6343,7 +6343,7 @@ RECORDS = {
                                                                                                                     'a': {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~6106'},
                                                                                                                         'f': 'exclusive_with',
                                                                                                                         'd': None,
                                                                                                                     },
@@ -6352,13 +6352,13 @@ RECORDS = {
                                                                                                                 {
                                                                                                                     'op': 'cmp',
                                                                                                                     'o': '>=',
-                                                                                                                    'a': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                                                    'a': {'op': 'var', 'n': 'nxt~6108'},
                                                                                                                     'b': {'op': 'lit', 'v': 0},
                                                                                                                 },
                                                                                                                 {
                                                                                                                     'op': 'cmp',
                                                                                                                     'o': '==',
-                                                                                                                    'a': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                                                    'a': {'op': 'var', 'n': 'nxt~6108'},
                                                                                                                     'b': {
                                                                                                                         'op': 'cond',
                                                                                                                         'c': {
@@ -6370,7 +6370,7 @@ RECORDS = {
                                                                                                                                 'of': {
                                                                                                                                     'op': 'fld',
                                                                                                                                     'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                                                    'of': {'op': 'var', 'n': 't~6106'},
                                                                                                                                     'f': 'exclusive_with',
                                                                                                                                     'd': None,
                                                                                                                                 },
@@ -6385,7 +6385,7 @@ RECORDS = {
                                                                                                                             'k': {
                                                                                                                                 'op': 'fld',
                                                                                                                                 'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                                                'of': {'op': 'var', 'n': 't~6106'},
                                                                                                                                 'f': 'exclusive_with',
                                                                                                                                 'd': None,
                                                                                                                             },
@@ -6401,7 +6401,7 @@ RECORDS = {
                                                                                                                             'k': {
                                                                                                                                 'op': 'fld',
                                                                                                                                 'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6102'},
+                                                                                                                                'of': {'op': 'var', 'n': 't~6106'},
                                                                                                                                 'f': 'exclusive_with',
                                                                                                                                 'd': None,
                                                                                                                             },
@@ -6414,10 +6414,10 @@ RECORDS = {
                                                                                                         'a': {
                                                                                                             'op': 'ar',
                                                                                                             'o': '+',
-                                                                                                            'a': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                                            'a': {'op': 'var', 'n': 'nxt~6108'},
                                                                                                             'b': {'op': 'lit', 'v': 1},
                                                                                                         },
-                                                                                                        'b': {'op': 'var', 'n': 'nxt~6104'},
+                                                                                                        'b': {'op': 'var', 'n': 'nxt~6108'},
                                                                                                     },
                                                                                                 },
                                                                                             },
@@ -6425,10 +6425,10 @@ RECORDS = {
                                                                                         {
                                                                                             'op': 'cmp',
                                                                                             'o': '<',
-                                                                                            'a': {'op': 'var', 'n': 'built~6108'},
+                                                                                            'a': {'op': 'var', 'n': 'built~6112'},
                                                                                             'b': {
                                                                                                 'op': 'key',
-                                                                                                'of': {'op': 'var', 'n': 'l~6109'},
+                                                                                                'of': {'op': 'var', 'n': 'l~6113'},
                                                                                                 'k': {'op': 'lit', 'v': 'towers'},
                                                                                             },
                                                                                         },
@@ -6441,10 +6441,10 @@ RECORDS = {
                                                             },
                                                         ],
                                                     },
-                                                    'x': 8894,
+                                                    'x': 8893,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:136',
-                                                'id': 7863,
+                                                'id': 7862,
                                             },
                                             {  # rules_data/pampero/definitions/tracks.yaml:137
                                                 'op': 'choose',
@@ -6452,12 +6452,12 @@ RECORDS = {
                                                     {
                                                         'gens': [
                                                             {
-                                                                'v': 'amount~6110',
+                                                                'v': 'amount~6114',
                                                                 'src': {
                                                                     'op': 'range',
                                                                     'a': {'op': 'lit', 'v': 0},
-                                                                    'b': {'op': 'var', 'n': 'n~6101'},
-                                                                    'x': 8895,
+                                                                    'b': {'op': 'var', 'n': 'n~6105'},
+                                                                    'x': 8894,
                                                                 },
                                                                 'label': 'amount',
                                                             },
@@ -6467,54 +6467,54 @@ RECORDS = {
                                                             'b': [
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:137
                                                                     'op': 'let',
-                                                                    'v': 'k~6111',
-                                                                    'e': {'op': 'var', 'n': 'amount~6110', 'x': 8896},
+                                                                    'v': 'k~6115',
+                                                                    'e': {'op': 'var', 'n': 'amount~6114', 'x': 8895},
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:137',
-                                                                    'id': 7866,
+                                                                    'id': 7865,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:137
                                                                     'op': 'let',
-                                                                    'v': 't~6112',
-                                                                    'e': {'op': 'var', 'n': 't~6102', 'x': 8897},
+                                                                    'v': 't~6116',
+                                                                    'e': {'op': 'var', 'n': 't~6106', 'x': 8896},
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:137',
-                                                                    'id': 7867,
+                                                                    'id': 7866,
                                                                 },
                                                                 {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                     'op': 'seq',
                                                                     'b': [
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                             'op': 'let',
-                                                                            'v': 'k~6113',
-                                                                            'e': {'op': 'var', 'n': 'k~6111', 'x': 8898},
+                                                                            'v': 'k~6117',
+                                                                            'e': {'op': 'var', 'n': 'k~6115', 'x': 8897},
+                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
+                                                                            'id': 7868,
+                                                                        },
+                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
+                                                                            'op': 'let',
+                                                                            'v': 't~6118',
+                                                                            'e': {'op': 'var', 'n': 't~6116', 'x': 8898},
                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                                             'id': 7869,
                                                                         },
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:129
                                                                             'op': 'let',
-                                                                            'v': 't~6114',
-                                                                            'e': {'op': 'var', 'n': 't~6112', 'x': 8899},
+                                                                            'v': 'col~6119',
+                                                                            'e': {'op': 'lit', 'v': 'effect', 'x': 8899},
                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
                                                                             'id': 7870,
                                                                         },
-                                                                        {  # rules_data/pampero/definitions/tracks.yaml:129
-                                                                            'op': 'let',
-                                                                            'v': 'col~6115',
-                                                                            'e': {'op': 'lit', 'v': 'effect', 'x': 8900},
-                                                                            'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                            'id': 7871,
-                                                                        },
                                                                         {  # rules_data/pampero/definitions/tracks.yaml:99
                                                                             'op': 'rep',
-                                                                            'n': {'op': 'var', 'n': 'k~6113', 'x': 8901},
+                                                                            'n': {'op': 'var', 'n': 'k~6117', 'x': 8900},
                                                                             'b': {  # rules_data/pampero/definitions/tracks.yaml:100
                                                                                 'op': 'seq',
                                                                                 'b': [
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:100
                                                                                         'op': 'let',
-                                                                                        'v': 'nxt~6118',
+                                                                                        'v': 'nxt~6122',
                                                                                         'e': {
                                                                                             'op': 'letx',
-                                                                                            'v': 'at~6116',
+                                                                                            'v': 'at~6120',
                                                                                             'e': {
                                                                                                 'op': 'cond',
                                                                                                 'c': {
@@ -6523,7 +6523,7 @@ RECORDS = {
                                                                                                     'a': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6118'},
                                                                                                         'f': 'scope',
                                                                                                         'd': None,
                                                                                                     },
@@ -6532,7 +6532,7 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'key',
                                                                                                     'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                    'k': {'op': 'var', 'n': 't~6114'},
+                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
                                                                                                     'd': 0,
                                                                                                 },
                                                                                                 'b': {
@@ -6542,13 +6542,13 @@ RECORDS = {
                                                                                                         'k': 'tracks',
                                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                                     },
-                                                                                                    'k': {'op': 'var', 'n': 't~6114'},
+                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
                                                                                                     'd': 0,
                                                                                                 },
                                                                                             },
                                                                                             'b': {
                                                                                                 'op': 'letx',
-                                                                                                'v': 'nxt~6117',
+                                                                                                'v': 'nxt~6121',
                                                                                                 'e': {
                                                                                                     'op': 'cond',
                                                                                                     'c': {
@@ -6557,7 +6557,7 @@ RECORDS = {
                                                                                                             {
                                                                                                                 'op': 'cmp',
                                                                                                                 'o': '<',
-                                                                                                                'a': {'op': 'var', 'n': 'at~6116'},
+                                                                                                                'a': {'op': 'var', 'n': 'at~6120'},
                                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                                             },
                                                                                                             {
@@ -6566,7 +6566,7 @@ RECORDS = {
                                                                                                                 'a': {
                                                                                                                     'op': 'fld',
                                                                                                                     'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                     'f': 'entry',
                                                                                                                     'd': None,
                                                                                                                 },
@@ -6577,14 +6577,14 @@ RECORDS = {
                                                                                                     'a': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6118'},
                                                                                                         'f': 'entry',
                                                                                                         'd': None,
                                                                                                     },
                                                                                                     'b': {
                                                                                                         'op': 'ar',
                                                                                                         'o': '+',
-                                                                                                        'a': {'op': 'var', 'n': 'at~6116'},
+                                                                                                        'a': {'op': 'var', 'n': 'at~6120'},
                                                                                                         'b': {'op': 'lit', 'v': 1},
                                                                                                     },
                                                                                                 },
@@ -6599,7 +6599,7 @@ RECORDS = {
                                                                                                                 'a': {
                                                                                                                     'op': 'fld',
                                                                                                                     'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                     'f': 'exclusive_with',
                                                                                                                     'd': None,
                                                                                                                 },
@@ -6608,13 +6608,13 @@ RECORDS = {
                                                                                                             {
                                                                                                                 'op': 'cmp',
                                                                                                                 'o': '>=',
-                                                                                                                'a': {'op': 'var', 'n': 'nxt~6117'},
+                                                                                                                'a': {'op': 'var', 'n': 'nxt~6121'},
                                                                                                                 'b': {'op': 'lit', 'v': 0},
                                                                                                             },
                                                                                                             {
                                                                                                                 'op': 'cmp',
                                                                                                                 'o': '==',
-                                                                                                                'a': {'op': 'var', 'n': 'nxt~6117'},
+                                                                                                                'a': {'op': 'var', 'n': 'nxt~6121'},
                                                                                                                 'b': {
                                                                                                                     'op': 'cond',
                                                                                                                     'c': {
@@ -6626,7 +6626,7 @@ RECORDS = {
                                                                                                                             'of': {
                                                                                                                                 'op': 'fld',
                                                                                                                                 'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                                 'f': 'exclusive_with',
                                                                                                                                 'd': None,
                                                                                                                             },
@@ -6641,7 +6641,7 @@ RECORDS = {
                                                                                                                         'k': {
                                                                                                                             'op': 'fld',
                                                                                                                             'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                             'f': 'exclusive_with',
                                                                                                                             'd': None,
                                                                                                                         },
@@ -6657,7 +6657,7 @@ RECORDS = {
                                                                                                                         'k': {
                                                                                                                             'op': 'fld',
                                                                                                                             'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                             'f': 'exclusive_with',
                                                                                                                             'd': None,
                                                                                                                         },
@@ -6670,16 +6670,16 @@ RECORDS = {
                                                                                                     'a': {
                                                                                                         'op': 'ar',
                                                                                                         'o': '+',
-                                                                                                        'a': {'op': 'var', 'n': 'nxt~6117'},
+                                                                                                        'a': {'op': 'var', 'n': 'nxt~6121'},
                                                                                                         'b': {'op': 'lit', 'v': 1},
                                                                                                     },
-                                                                                                    'b': {'op': 'var', 'n': 'nxt~6117'},
+                                                                                                    'b': {'op': 'var', 'n': 'nxt~6121'},
                                                                                                 },
                                                                                             },
-                                                                                            'x': 8902,
+                                                                                            'x': 8901,
                                                                                         },
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:100',
-                                                                                        'id': 7874,
+                                                                                        'id': 7873,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:101
                                                                                         'op': 'if',
@@ -6689,7 +6689,7 @@ RECORDS = {
                                                                                                 {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '>',
-                                                                                                    'a': {'op': 'var', 'n': 'nxt~6118'},
+                                                                                                    'a': {'op': 'var', 'n': 'nxt~6122'},
                                                                                                     'b': {
                                                                                                         'op': 'cond',
                                                                                                         'c': {
@@ -6698,7 +6698,7 @@ RECORDS = {
                                                                                                             'a': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                 'f': 'max',
                                                                                                                 'd': None,
                                                                                                             },
@@ -6707,7 +6707,7 @@ RECORDS = {
                                                                                                         'a': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
                                                                                                             'f': 'max',
                                                                                                             'd': None,
                                                                                                         },
@@ -6732,7 +6732,7 @@ RECORDS = {
                                                                                                                                         {
                                                                                                                                             'op': 'fld',
                                                                                                                                             'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                                             'f': 'sides',
                                                                                                                                             'd': [],
                                                                                                                                         },
@@ -6745,21 +6745,21 @@ RECORDS = {
                                                                                                                                 'of': {
                                                                                                                                     'op': 'fld',
                                                                                                                                     'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                                     'f': 'sides',
                                                                                                                                     'd': [],
                                                                                                                                 },
                                                                                                                                 'k': {
                                                                                                                                     'op': 'key',
                                                                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                    'k': {'op': 'var', 'n': 't~6114'},
+                                                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
                                                                                                                                     'd': 0,
                                                                                                                                 },
                                                                                                                             },
                                                                                                                             'b': {
                                                                                                                                 'op': 'fld',
                                                                                                                                 'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                                 'f': 'values',
                                                                                                                                 'd': [],
                                                                                                                             },
@@ -6787,7 +6787,7 @@ RECORDS = {
                                                                                                                                         {
                                                                                                                                             'op': 'fld',
                                                                                                                                             'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                                            'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                                             'f': 'sides',
                                                                                                                                             'd': [],
                                                                                                                                         },
@@ -6800,21 +6800,21 @@ RECORDS = {
                                                                                                                                 'of': {
                                                                                                                                     'op': 'fld',
                                                                                                                                     'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                                    'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                                     'f': 'sides',
                                                                                                                                     'd': [],
                                                                                                                                 },
                                                                                                                                 'k': {
                                                                                                                                     'op': 'key',
                                                                                                                                     'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                    'k': {'op': 'var', 'n': 't~6114'},
+                                                                                                                                    'k': {'op': 'var', 'n': 't~6118'},
                                                                                                                                     'd': 0,
                                                                                                                                 },
                                                                                                                             },
                                                                                                                             'b': {
                                                                                                                                 'op': 'fld',
                                                                                                                                 'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                                 'f': 'values',
                                                                                                                                 'd': [],
                                                                                                                             },
@@ -6836,7 +6836,7 @@ RECORDS = {
                                                                                                             'a': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                 'f': 'limit',
                                                                                                                 'd': None,
                                                                                                             },
@@ -6845,11 +6845,11 @@ RECORDS = {
                                                                                                         {
                                                                                                             'op': 'cmp',
                                                                                                             'o': '>',
-                                                                                                            'a': {'op': 'var', 'n': 'nxt~6118'},
+                                                                                                            'a': {'op': 'var', 'n': 'nxt~6122'},
                                                                                                             'b': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                 'f': 'limit',
                                                                                                                 'd': None,
                                                                                                             },
@@ -6858,7 +6858,7 @@ RECORDS = {
                                                                                                 },
                                                                                                 {
                                                                                                     'op': 'letx',
-                                                                                                    'v': 'at~6119',
+                                                                                                    'v': 'at~6123',
                                                                                                     'e': {
                                                                                                         'op': 'cond',
                                                                                                         'c': {
@@ -6867,7 +6867,7 @@ RECORDS = {
                                                                                                             'a': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'tracks',
-                                                                                                                'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                 'f': 'scope',
                                                                                                                 'd': None,
                                                                                                             },
@@ -6876,7 +6876,7 @@ RECORDS = {
                                                                                                         'a': {
                                                                                                             'op': 'key',
                                                                                                             'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                            'k': {'op': 'var', 'n': 't~6114'},
+                                                                                                            'k': {'op': 'var', 'n': 't~6118'},
                                                                                                             'd': 0,
                                                                                                         },
                                                                                                         'b': {
@@ -6886,13 +6886,13 @@ RECORDS = {
                                                                                                                 'k': 'tracks',
                                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                                             },
-                                                                                                            'k': {'op': 'var', 'n': 't~6114'},
+                                                                                                            'k': {'op': 'var', 'n': 't~6118'},
                                                                                                             'd': 0,
                                                                                                         },
                                                                                                     },
                                                                                                     'b': {
                                                                                                         'op': 'letx',
-                                                                                                        'v': 'built~6122',
+                                                                                                        'v': 'built~6126',
                                                                                                         'e': {
                                                                                                             'op': 'cond',
                                                                                                             'c': {
@@ -6934,7 +6934,7 @@ RECORDS = {
                                                                                                                 'a': [
                                                                                                                     {
                                                                                                                         'op': 'mapc',
-                                                                                                                        'v': 's~6120',
+                                                                                                                        'v': 's~6124',
                                                                                                                         'src': {'op': 'st', 'k': 'places'},
                                                                                                                         'e': {
                                                                                                                             'op': 'fn',
@@ -6942,11 +6942,11 @@ RECORDS = {
                                                                                                                             'a': [
                                                                                                                                 {
                                                                                                                                     'op': 'filt',
-                                                                                                                                    'v': 'x~6121',
+                                                                                                                                    'v': 'x~6125',
                                                                                                                                     'src': {
                                                                                                                                         'op': 'key',
                                                                                                                                         'of': {'op': 'st', 'k': 'places'},
-                                                                                                                                        'k': {'op': 'var', 'n': 's~6120'},
+                                                                                                                                        'k': {'op': 'var', 'n': 's~6124'},
                                                                                                                                         'd': [],
                                                                                                                                     },
                                                                                                                                     'w': {
@@ -6957,7 +6957,7 @@ RECORDS = {
                                                                                                                                                 'o': '==',
                                                                                                                                                 'a': {
                                                                                                                                                     'op': 'key',
-                                                                                                                                                    'of': {'op': 'var', 'n': 'x~6121'},
+                                                                                                                                                    'of': {'op': 'var', 'n': 'x~6125'},
                                                                                                                                                     'k': {'op': 'lit', 'v': 'piece'},
                                                                                                                                                 },
                                                                                                                                                 'b': {'op': 'lit', 'v': 'tower'},
@@ -6967,7 +6967,7 @@ RECORDS = {
                                                                                                                                                 'o': '==',
                                                                                                                                                 'a': {
                                                                                                                                                     'op': 'key',
-                                                                                                                                                    'of': {'op': 'var', 'n': 'x~6121'},
+                                                                                                                                                    'of': {'op': 'var', 'n': 'x~6125'},
                                                                                                                                                     'k': {'op': 'lit', 'v': 'owner'},
                                                                                                                                                 },
                                                                                                                                                 'b': {'op': 'var', 'n': 'you'},
@@ -6987,11 +6987,11 @@ RECORDS = {
                                                                                                             'a': [
                                                                                                                 {
                                                                                                                     'op': 'mapc',
-                                                                                                                    'v': 'l~6123',
+                                                                                                                    'v': 'l~6127',
                                                                                                                     'src': {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6114'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~6118'},
                                                                                                                         'f': 'locks',
                                                                                                                         'd': [],
                                                                                                                     },
@@ -7001,10 +7001,10 @@ RECORDS = {
                                                                                                                             {
                                                                                                                                 'op': 'cmp',
                                                                                                                                 'o': '<',
-                                                                                                                                'a': {'op': 'var', 'n': 'at~6119'},
+                                                                                                                                'a': {'op': 'var', 'n': 'at~6123'},
                                                                                                                                 'b': {
                                                                                                                                     'op': 'key',
-                                                                                                                                    'of': {'op': 'var', 'n': 'l~6123'},
+                                                                                                                                    'of': {'op': 'var', 'n': 'l~6127'},
                                                                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                                                                 },
                                                                                                                             },
@@ -7013,18 +7013,18 @@ RECORDS = {
                                                                                                                                 'o': '<=',
                                                                                                                                 'a': {
                                                                                                                                     'op': 'key',
-                                                                                                                                    'of': {'op': 'var', 'n': 'l~6123'},
+                                                                                                                                    'of': {'op': 'var', 'n': 'l~6127'},
                                                                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                                                                 },
-                                                                                                                                'b': {'op': 'var', 'n': 'nxt~6118'},
+                                                                                                                                'b': {'op': 'var', 'n': 'nxt~6122'},
                                                                                                                             },
                                                                                                                             {
                                                                                                                                 'op': 'cmp',
                                                                                                                                 'o': '<',
-                                                                                                                                'a': {'op': 'var', 'n': 'built~6122'},
+                                                                                                                                'a': {'op': 'var', 'n': 'built~6126'},
                                                                                                                                 'b': {
                                                                                                                                     'op': 'key',
-                                                                                                                                    'of': {'op': 'var', 'n': 'l~6123'},
+                                                                                                                                    'of': {'op': 'var', 'n': 'l~6127'},
                                                                                                                                     'k': {'op': 'lit', 'v': 'towers'},
                                                                                                                                 },
                                                                                                                             },
@@ -7036,29 +7036,29 @@ RECORDS = {
                                                                                                     },
                                                                                                 },
                                                                                             ],
-                                                                                            'x': 8903,
+                                                                                            'x': 8902,
                                                                                         },
                                                                                         't': {  # rules_data/pampero/definitions/tracks.yaml:101
                                                                                             'op': 'stop',
                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:101',
-                                                                                            'id': 7876,
+                                                                                            'id': 7875,
                                                                                         },
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:101',
-                                                                                        'id': 7875,
+                                                                                        'id': 7874,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:102
                                                                                         'op': 'let',
-                                                                                        'v': 't~6124',
-                                                                                        'e': {'op': 'var', 'n': 't~6114', 'x': 8904},
+                                                                                        'v': 't~6128',
+                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8903},
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
+                                                                                        'id': 7876,
+                                                                                    },
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:102
+                                                                                        'op': 'let',
+                                                                                        'v': 'pos~6129',
+                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8904},
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:102',
                                                                                         'id': 7877,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:102
-                                                                                        'op': 'let',
-                                                                                        'v': 'pos~6125',
-                                                                                        'e': {'op': 'var', 'n': 'nxt~6118', 'x': 8905},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:102',
-                                                                                        'id': 7878,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:20
                                                                                         'op': 'if',
@@ -7068,27 +7068,27 @@ RECORDS = {
                                                                                             'a': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'tracks',
-                                                                                                'of': {'op': 'var', 'n': 't~6124'},
+                                                                                                'of': {'op': 'var', 'n': 't~6128'},
                                                                                                 'f': 'scope',
                                                                                                 'd': None,
                                                                                             },
                                                                                             'b': {'op': 'lit', 'v': 'game'},
-                                                                                            'x': 8906,
+                                                                                            'x': 8905,
                                                                                         },
                                                                                         't': {  # rules_data/pampero/definitions/tracks.yaml:20
                                                                                             'op': 'set',
                                                                                             't': {
                                                                                                 'op': 'key',
                                                                                                 'of': {'op': 'st', 'k': 'game_tracks'},
-                                                                                                'k': {'op': 'var', 'n': 't~6124'},
+                                                                                                'k': {'op': 'var', 'n': 't~6128'},
                                                                                                 'd': 0,
-                                                                                                'x': 8907,
+                                                                                                'x': 8906,
                                                                                             },
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'pos~6125', 'x': 8908},
+                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8907},
                                                                                             'bd': ['game', 'game_tracks', 'key'],
                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                                                                            'id': 7880,
+                                                                                            'id': 7879,
                                                                                         },
                                                                                         'e': {  # rules_data/pampero/definitions/tracks.yaml:20
                                                                                             'op': 'set',
@@ -7099,163 +7099,163 @@ RECORDS = {
                                                                                                     'k': 'tracks',
                                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                                 },
-                                                                                                'k': {'op': 'var', 'n': 't~6124'},
+                                                                                                'k': {'op': 'var', 'n': 't~6128'},
                                                                                                 'd': 0,
-                                                                                                'x': 8909,
+                                                                                                'x': 8908,
                                                                                             },
                                                                                             'o': '=',
-                                                                                            'e': {'op': 'var', 'n': 'pos~6125', 'x': 8910},
+                                                                                            'e': {'op': 'var', 'n': 'pos~6129', 'x': 8909},
                                                                                             'bd': ['player', 'tracks', 'key'],
                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                                                                            'id': 7881,
+                                                                                            'id': 7880,
                                                                                         },
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:20',
-                                                                                        'id': 7879,
+                                                                                        'id': 7878,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                                                                         'op': 'let',
-                                                                                        'v': 't~6126',
-                                                                                        'e': {'op': 'var', 'n': 't~6114', 'x': 8911},
+                                                                                        'v': 't~6130',
+                                                                                        'e': {'op': 'var', 'n': 't~6118', 'x': 8910},
+                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
+                                                                                        'id': 7881,
+                                                                                    },
+                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
+                                                                                        'op': 'let',
+                                                                                        'v': 'at~6131',
+                                                                                        'e': {'op': 'var', 'n': 'nxt~6122', 'x': 8911},
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                                                         'id': 7882,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:103
                                                                                         'op': 'let',
-                                                                                        'v': 'at~6127',
-                                                                                        'e': {'op': 'var', 'n': 'nxt~6118', 'x': 8912},
+                                                                                        'v': 'col~6132',
+                                                                                        'e': {'op': 'var', 'n': 'col~6119', 'x': 8912},
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:103',
                                                                                         'id': 7883,
-                                                                                    },
-                                                                                    {  # rules_data/pampero/definitions/tracks.yaml:103
-                                                                                        'op': 'let',
-                                                                                        'v': 'col~6128',
-                                                                                        'e': {'op': 'var', 'n': 'col~6115', 'x': 8913},
-                                                                                        'at': 'rules_data/pampero/definitions/tracks.yaml:103',
-                                                                                        'id': 7884,
                                                                                     },
                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:112
                                                                                         'op': 'seq',
                                                                                         'b': [
                                                                                             {  # rules_data/pampero/definitions/tracks.yaml:112
                                                                                                 'op': 'let',
-                                                                                                'v': 'label~6130',
-                                                                                                'e': {'op': 'var', 'n': 't~6126', 'x': 8914},
+                                                                                                'v': 'label~6134',
+                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8913},
                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:112',
-                                                                                                'id': 7886,
+                                                                                                'id': 7885,
                                                                                             },
                                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                                 'op': 'seq',
                                                                                                 'b': [
                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                                         'op': 'let',
-                                                                                                        'v': 'was~6131',
-                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8915},
+                                                                                                        'v': 'was~6135',
+                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8914},
                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                        'id': 7888,
+                                                                                                        'id': 7887,
                                                                                                     },
                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                                         'op': 'set',
-                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8916},
+                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8915},
                                                                                                         'o': '=',
-                                                                                                        'e': {'op': 'var', 'n': 'label~6130', 'x': 8917},
+                                                                                                        'e': {'op': 'var', 'n': 'label~6134', 'x': 8916},
                                                                                                         'bd': ['game', 'booking', ''],
                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                                        'id': 7889,
+                                                                                                        'id': 7888,
                                                                                                     },
                                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:113
                                                                                                         'op': 'for',
-                                                                                                        'v': 'sp~6129',
+                                                                                                        'v': 'sp~6133',
                                                                                                         'src': {
                                                                                                             'op': 'fld',
                                                                                                             'kind': 'tracks',
-                                                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
                                                                                                             'f': 'spaces',
                                                                                                             'd': [],
-                                                                                                            'x': 8918,
+                                                                                                            'x': 8917,
                                                                                                         },
                                                                                                         'w': {
                                                                                                             'op': 'cmp',
                                                                                                             'o': '==',
                                                                                                             'a': {
                                                                                                                 'op': 'key',
-                                                                                                                'of': {'op': 'var', 'n': 'sp~6129'},
+                                                                                                                'of': {'op': 'var', 'n': 'sp~6133'},
                                                                                                                 'k': {'op': 'lit', 'v': 'at'},
                                                                                                             },
-                                                                                                            'b': {'op': 'var', 'n': 'at~6127'},
-                                                                                                            'x': 8919,
+                                                                                                            'b': {'op': 'var', 'n': 'at~6131'},
+                                                                                                            'x': 8918,
                                                                                                         },
                                                                                                         'b': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                             'op': 'if',
                                                                                                             'c': {
                                                                                                                 'op': 'cmp',
                                                                                                                 'o': '==',
-                                                                                                                'a': {'op': 'var', 'n': 'col~6128'},
+                                                                                                                'a': {'op': 'var', 'n': 'col~6132'},
                                                                                                                 'b': {'op': 'lit', 'v': 'solar'},
-                                                                                                                'x': 8920,
+                                                                                                                'x': 8919,
                                                                                                             },
                                                                                                             't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                                 'op': 'do',
                                                                                                                 'e': {
                                                                                                                     'op': 'key',
-                                                                                                                    'of': {'op': 'var', 'n': 'sp~6129'},
+                                                                                                                    'of': {'op': 'var', 'n': 'sp~6133'},
                                                                                                                     'k': {'op': 'lit', 'v': 'solar'},
-                                                                                                                    'x': 8921,
+                                                                                                                    'x': 8920,
                                                                                                                 },
                                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                                'id': 7892,
+                                                                                                                'id': 7891,
                                                                                                             },
                                                                                                             'e': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                                 'op': 'if',
                                                                                                                 'c': {
                                                                                                                     'op': 'cmp',
                                                                                                                     'o': '==',
-                                                                                                                    'a': {'op': 'var', 'n': 'col~6128'},
+                                                                                                                    'a': {'op': 'var', 'n': 'col~6132'},
                                                                                                                     'b': {'op': 'lit', 'v': 'energy'},
-                                                                                                                    'x': 8922,
+                                                                                                                    'x': 8921,
                                                                                                                 },
                                                                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:114
                                                                                                                     'op': 'do',
                                                                                                                     'e': {
                                                                                                                         'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'sp~6129'},
+                                                                                                                        'of': {'op': 'var', 'n': 'sp~6133'},
                                                                                                                         'k': {'op': 'lit', 'v': 'energy'},
-                                                                                                                        'x': 8923,
+                                                                                                                        'x': 8922,
                                                                                                                     },
                                                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                                    'id': 7894,
+                                                                                                                    'id': 7893,
                                                                                                                 },
                                                                                                                 'e': {  # rules_data/pampero/definitions/tracks.yaml:115
                                                                                                                     'op': 'do',
                                                                                                                     'e': {
                                                                                                                         'op': 'key',
-                                                                                                                        'of': {'op': 'var', 'n': 'sp~6129'},
+                                                                                                                        'of': {'op': 'var', 'n': 'sp~6133'},
                                                                                                                         'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                        'x': 8924,
+                                                                                                                        'x': 8923,
                                                                                                                     },
                                                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:115',
-                                                                                                                    'id': 7895,
+                                                                                                                    'id': 7894,
                                                                                                                 },
                                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                                'id': 7893,
+                                                                                                                'id': 7892,
                                                                                                             },
                                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:114',
-                                                                                                            'id': 7891,
+                                                                                                            'id': 7890,
                                                                                                         },
                                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:113',
-                                                                                                        'id': 7890,
+                                                                                                        'id': 7889,
                                                                                                     },
                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                                         'op': 'set',
-                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8925},
+                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8924},
                                                                                                         'o': '=',
-                                                                                                        'e': {'op': 'var', 'n': 'was~6131', 'x': 8926},
+                                                                                                        'e': {'op': 'var', 'n': 'was~6135', 'x': 8925},
                                                                                                         'bd': ['game', 'booking', ''],
                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                                        'id': 7896,
+                                                                                                        'id': 7895,
                                                                                                     },
                                                                                                 ],
                                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                'id': 7887,
+                                                                                                'id': 7886,
                                                                                             },
                                                                                             {  # rules_data/pampero/definitions/tracks.yaml:116
                                                                                                 'op': 'if',
@@ -7270,7 +7270,7 @@ RECORDS = {
                                                                                                                 'of': {
                                                                                                                     'op': 'fld',
                                                                                                                     'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                     'f': 'fill',
                                                                                                                     'd': {},
                                                                                                                 },
@@ -7294,7 +7294,7 @@ RECORDS = {
                                                                                                                             'of': {
                                                                                                                                 'op': 'fld',
                                                                                                                                 'kind': 'tracks',
-                                                                                                                                'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                                 'f': 'fill',
                                                                                                                                 'd': {},
                                                                                                                             },
@@ -7313,7 +7313,7 @@ RECORDS = {
                                                                                                                         'of': {
                                                                                                                             'op': 'fld',
                                                                                                                             'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                             'f': 'fill',
                                                                                                                             'd': {},
                                                                                                                         },
@@ -7333,7 +7333,7 @@ RECORDS = {
                                                                                                                         'of': {
                                                                                                                             'op': 'fld',
                                                                                                                             'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                             'f': 'fill',
                                                                                                                             'd': {},
                                                                                                                         },
@@ -7342,17 +7342,17 @@ RECORDS = {
                                                                                                                     'd': 0,
                                                                                                                 },
                                                                                                             },
-                                                                                                            'b': {'op': 'var', 'n': 'at~6127'},
+                                                                                                            'b': {'op': 'var', 'n': 'at~6131'},
                                                                                                         },
                                                                                                     ],
-                                                                                                    'x': 8927,
+                                                                                                    'x': 8926,
                                                                                                 },
                                                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:117
                                                                                                     'op': 'seq',
                                                                                                     'b': [
                                                                                                         {  # rules_data/pampero/definitions/tracks.yaml:117
                                                                                                             'op': 'let',
-                                                                                                            'v': 'owner~6132',
+                                                                                                            'v': 'owner~6136',
                                                                                                             'e': {
                                                                                                                 'op': 'cond',
                                                                                                                 'c': {
@@ -7367,7 +7367,7 @@ RECORDS = {
                                                                                                                                 'of': {
                                                                                                                                     'op': 'fld',
                                                                                                                                     'kind': 'tracks',
-                                                                                                                                    'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                                     'f': 'fill',
                                                                                                                                     'd': {},
                                                                                                                                 },
@@ -7377,108 +7377,108 @@ RECORDS = {
                                                                                                                     },
                                                                                                                     'b': {'op': 'lit', 'v': 0},
                                                                                                                 },
-                                                                                                                'a': {'op': 'var', 'n': 't~6126'},
+                                                                                                                'a': {'op': 'var', 'n': 't~6130'},
                                                                                                                 'b': {
                                                                                                                     'op': 'key',
                                                                                                                     'of': {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                         'f': 'fill',
                                                                                                                         'd': {},
                                                                                                                     },
                                                                                                                     'k': {'op': 'lit', 'v': 'pair'},
                                                                                                                 },
-                                                                                                                'x': 8928,
+                                                                                                                'x': 8927,
                                                                                                             },
                                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:117',
-                                                                                                            'id': 7899,
+                                                                                                            'id': 7898,
                                                                                                         },
                                                                                                         {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                                             'op': 'let',
-                                                                                                            'v': 'label~6134',
-                                                                                                            'e': {'op': 'var', 'n': 'owner~6132', 'x': 8929},
+                                                                                                            'v': 'label~6138',
+                                                                                                            'e': {'op': 'var', 'n': 'owner~6136', 'x': 8928},
                                                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                                                            'id': 7900,
+                                                                                                            'id': 7899,
                                                                                                         },
                                                                                                         {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                                             'op': 'seq',
                                                                                                             'b': [
                                                                                                                 {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                                                     'op': 'let',
-                                                                                                                    'v': 'was~6135',
-                                                                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8930},
+                                                                                                                    'v': 'was~6139',
+                                                                                                                    'e': {'op': 'st', 'k': 'booking', 'x': 8929},
                                                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                                    'id': 7902,
+                                                                                                                    'id': 7901,
                                                                                                                 },
                                                                                                                 {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                                                     'op': 'set',
-                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8931},
+                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8930},
                                                                                                                     'o': '=',
-                                                                                                                    'e': {'op': 'var', 'n': 'label~6134', 'x': 8932},
+                                                                                                                    'e': {'op': 'var', 'n': 'label~6138', 'x': 8931},
                                                                                                                     'bd': ['game', 'booking', ''],
                                                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                                                    'id': 7903,
+                                                                                                                    'id': 7902,
                                                                                                                 },
                                                                                                                 {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                                                     'op': 'for',
-                                                                                                                    'v': 'b~6133',
+                                                                                                                    'v': 'b~6137',
                                                                                                                     'src': {
                                                                                                                         'op': 'key',
                                                                                                                         'of': {
                                                                                                                             'op': 'fld',
                                                                                                                             'kind': 'tracks',
-                                                                                                                            'of': {'op': 'var', 'n': 'owner~6132'},
+                                                                                                                            'of': {'op': 'var', 'n': 'owner~6136'},
                                                                                                                             'f': 'fill',
                                                                                                                             'd': {},
                                                                                                                         },
                                                                                                                         'k': {'op': 'lit', 'v': 'bonuses'},
-                                                                                                                        'x': 8933,
+                                                                                                                        'x': 8932,
                                                                                                                     },
                                                                                                                     'w': {
                                                                                                                         'op': 'cmp',
                                                                                                                         'o': '==',
                                                                                                                         'a': {
                                                                                                                             'op': 'key',
-                                                                                                                            'of': {'op': 'var', 'n': 'b~6133'},
+                                                                                                                            'of': {'op': 'var', 'n': 'b~6137'},
                                                                                                                             'k': {'op': 'lit', 'v': 'at'},
                                                                                                                         },
-                                                                                                                        'b': {'op': 'var', 'n': 'at~6127'},
-                                                                                                                        'x': 8934,
+                                                                                                                        'b': {'op': 'var', 'n': 'at~6131'},
+                                                                                                                        'x': 8933,
                                                                                                                     },
                                                                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:118
                                                                                                                         'op': 'do',
                                                                                                                         'e': {
                                                                                                                             'op': 'key',
-                                                                                                                            'of': {'op': 'var', 'n': 'b~6133'},
+                                                                                                                            'of': {'op': 'var', 'n': 'b~6137'},
                                                                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                            'x': 8935,
+                                                                                                                            'x': 8934,
                                                                                                                         },
                                                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                                                                        'id': 7905,
+                                                                                                                        'id': 7904,
                                                                                                                     },
                                                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:118',
-                                                                                                                    'id': 7904,
+                                                                                                                    'id': 7903,
                                                                                                                 },
                                                                                                                 {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                                                     'op': 'set',
-                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8936},
+                                                                                                                    't': {'op': 'st', 'k': 'booking', 'x': 8935},
                                                                                                                     'o': '=',
-                                                                                                                    'e': {'op': 'var', 'n': 'was~6135', 'x': 8937},
+                                                                                                                    'e': {'op': 'var', 'n': 'was~6139', 'x': 8936},
                                                                                                                     'bd': ['game', 'booking', ''],
                                                                                                                     'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                                                    'id': 7906,
+                                                                                                                    'id': 7905,
                                                                                                                 },
                                                                                                             ],
                                                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                            'id': 7901,
+                                                                                                            'id': 7900,
                                                                                                         },
                                                                                                     ],
                                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:117',
-                                                                                                    'id': 7898,
+                                                                                                    'id': 7897,
                                                                                                 },
                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:116',
-                                                                                                'id': 7897,
+                                                                                                'id': 7896,
                                                                                             },
                                                                                             {  # rules_data/pampero/definitions/tracks.yaml:119
                                                                                                 'op': 'if',
@@ -7488,23 +7488,23 @@ RECORDS = {
                                                                                                     'a': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
                                                                                                         'f': 'scope',
                                                                                                         'd': None,
                                                                                                     },
                                                                                                     'b': {'op': 'lit', 'v': 'player'},
-                                                                                                    'x': 8938,
+                                                                                                    'x': 8937,
                                                                                                 },
                                                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:120
                                                                                                     'op': 'for',
-                                                                                                    'v': 'rw~6136',
+                                                                                                    'v': 'rw~6140',
                                                                                                     'src': {
                                                                                                         'op': 'fld',
                                                                                                         'kind': 'tracks',
-                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
                                                                                                         'f': 'rewards',
                                                                                                         'd': [],
-                                                                                                        'x': 8939,
+                                                                                                        'x': 8938,
                                                                                                     },
                                                                                                     'w': {
                                                                                                         'op': 'and',
@@ -7514,14 +7514,14 @@ RECORDS = {
                                                                                                                 'o': '==',
                                                                                                                 'a': {
                                                                                                                     'op': 'key',
-                                                                                                                    'of': {'op': 'var', 'n': 'rw~6136'},
+                                                                                                                    'of': {'op': 'var', 'n': 'rw~6140'},
                                                                                                                     'k': {'op': 'lit', 'v': 'at'},
                                                                                                                 },
-                                                                                                                'b': {'op': 'var', 'n': 'at~6127'},
+                                                                                                                'b': {'op': 'var', 'n': 'at~6131'},
                                                                                                             },
                                                                                                             {
                                                                                                                 'op': 'in',
-                                                                                                                'a': {'op': 'var', 'n': 'at~6127'},
+                                                                                                                'a': {'op': 'var', 'n': 'at~6131'},
                                                                                                                 'b': {
                                                                                                                     'op': 'key',
                                                                                                                     'of': {
@@ -7529,13 +7529,13 @@ RECORDS = {
                                                                                                                         'k': 'reached',
                                                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                                                     },
-                                                                                                                    'k': {'op': 'var', 'n': 't~6126'},
+                                                                                                                    'k': {'op': 'var', 'n': 't~6130'},
                                                                                                                     'd': [],
                                                                                                                 },
                                                                                                                 'neg': True,
                                                                                                             },
                                                                                                         ],
-                                                                                                        'x': 8940,
+                                                                                                        'x': 8939,
                                                                                                     },
                                                                                                     'b': {  # rules_data/pampero/definitions/tracks.yaml:121
                                                                                                         'op': 'seq',
@@ -7549,82 +7549,82 @@ RECORDS = {
                                                                                                                         'k': 'reached',
                                                                                                                         'p': {'op': 'var', 'n': 'you'},
                                                                                                                     },
-                                                                                                                    'k': {'op': 'var', 'n': 't~6126'},
+                                                                                                                    'k': {'op': 'var', 'n': 't~6130'},
                                                                                                                     'd': [],
-                                                                                                                    'x': 8941,
+                                                                                                                    'x': 8940,
                                                                                                                 },
                                                                                                                 'o': '+=',
                                                                                                                 'e': {
                                                                                                                     'op': 'list',
                                                                                                                     'a': [
-                                                                                                                        {'op': 'var', 'n': 'at~6127'},
+                                                                                                                        {'op': 'var', 'n': 'at~6131'},
                                                                                                                     ],
-                                                                                                                    'x': 8942,
+                                                                                                                    'x': 8941,
                                                                                                                 },
                                                                                                                 'nn': True,
                                                                                                                 'bd': ['player', 'reached', 'key'],
                                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:121',
-                                                                                                                'id': 7910,
+                                                                                                                'id': 7909,
                                                                                                             },
                                                                                                             {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                                                                 'op': 'let',
-                                                                                                                'v': 'label~6137',
-                                                                                                                'e': {'op': 'var', 'n': 't~6126', 'x': 8943},
+                                                                                                                'v': 'label~6141',
+                                                                                                                'e': {'op': 'var', 'n': 't~6130', 'x': 8942},
                                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:122',
-                                                                                                                'id': 7911,
+                                                                                                                'id': 7910,
                                                                                                             },
                                                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                                                 'op': 'seq',
                                                                                                                 'b': [
                                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                                                         'op': 'let',
-                                                                                                                        'v': 'was~6138',
-                                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8944},
+                                                                                                                        'v': 'was~6142',
+                                                                                                                        'e': {'op': 'st', 'k': 'booking', 'x': 8943},
                                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                                        'id': 7913,
+                                                                                                                        'id': 7912,
                                                                                                                     },
                                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                                                         'op': 'set',
-                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8945},
+                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8944},
                                                                                                                         'o': '=',
-                                                                                                                        'e': {'op': 'var', 'n': 'label~6137', 'x': 8946},
+                                                                                                                        'e': {'op': 'var', 'n': 'label~6141', 'x': 8945},
                                                                                                                         'bd': ['game', 'booking', ''],
                                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                                                        'id': 7914,
+                                                                                                                        'id': 7913,
                                                                                                                     },
                                                                                                                     {  # rules_data/pampero/definitions/tracks.yaml:122
                                                                                                                         'op': 'do',
                                                                                                                         'e': {
                                                                                                                             'op': 'key',
-                                                                                                                            'of': {'op': 'var', 'n': 'rw~6136'},
+                                                                                                                            'of': {'op': 'var', 'n': 'rw~6140'},
                                                                                                                             'k': {'op': 'lit', 'v': 'effect'},
-                                                                                                                            'x': 8947,
+                                                                                                                            'x': 8946,
                                                                                                                         },
                                                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:122',
-                                                                                                                        'id': 7915,
+                                                                                                                        'id': 7914,
                                                                                                                     },
                                                                                                                     {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                                                         'op': 'set',
-                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8948},
+                                                                                                                        't': {'op': 'st', 'k': 'booking', 'x': 8947},
                                                                                                                         'o': '=',
-                                                                                                                        'e': {'op': 'var', 'n': 'was~6138', 'x': 8949},
+                                                                                                                        'e': {'op': 'var', 'n': 'was~6142', 'x': 8948},
                                                                                                                         'bd': ['game', 'booking', ''],
                                                                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                                                        'id': 7916,
+                                                                                                                        'id': 7915,
                                                                                                                     },
                                                                                                                 ],
                                                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                                                'id': 7912,
+                                                                                                                'id': 7911,
                                                                                                             },
                                                                                                         ],
                                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:121',
-                                                                                                        'id': 7909,
+                                                                                                        'id': 7908,
                                                                                                     },
                                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:120',
-                                                                                                    'id': 7908,
+                                                                                                    'id': 7907,
                                                                                                 },
                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:119',
-                                                                                                'id': 7907,
+                                                                                                'id': 7906,
                                                                                             },
                                                                                             {  # rules_data/pampero/definitions/tracks.yaml:123
                                                                                                 'op': 'if',
@@ -7639,7 +7639,7 @@ RECORDS = {
                                                                                                                 'of': {
                                                                                                                     'op': 'fld',
                                                                                                                     'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                     'f': 'top',
                                                                                                                     'd': {},
                                                                                                                 },
@@ -7650,7 +7650,7 @@ RECORDS = {
                                                                                                         {
                                                                                                             'op': 'cmp',
                                                                                                             'o': '>=',
-                                                                                                            'a': {'op': 'var', 'n': 'at~6127'},
+                                                                                                            'a': {'op': 'var', 'n': 'at~6131'},
                                                                                                             'b': {
                                                                                                                 'op': 'cond',
                                                                                                                 'c': {
@@ -7659,7 +7659,7 @@ RECORDS = {
                                                                                                                     'a': {
                                                                                                                         'op': 'fld',
                                                                                                                         'kind': 'tracks',
-                                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                         'f': 'max',
                                                                                                                         'd': None,
                                                                                                                     },
@@ -7668,7 +7668,7 @@ RECORDS = {
                                                                                                                 'a': {
                                                                                                                     'op': 'fld',
                                                                                                                     'kind': 'tracks',
-                                                                                                                    'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                     'f': 'max',
                                                                                                                     'd': None,
                                                                                                                 },
@@ -7693,7 +7693,7 @@ RECORDS = {
                                                                                                                                                 {
                                                                                                                                                     'op': 'fld',
                                                                                                                                                     'kind': 'tracks',
-                                                                                                                                                    'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                                                     'f': 'sides',
                                                                                                                                                     'd': [],
                                                                                                                                                 },
@@ -7706,21 +7706,21 @@ RECORDS = {
                                                                                                                                         'of': {
                                                                                                                                             'op': 'fld',
                                                                                                                                             'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                                             'f': 'sides',
                                                                                                                                             'd': [],
                                                                                                                                         },
                                                                                                                                         'k': {
                                                                                                                                             'op': 'key',
                                                                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                            'k': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                            'k': {'op': 'var', 'n': 't~6130'},
                                                                                                                                             'd': 0,
                                                                                                                                         },
                                                                                                                                     },
                                                                                                                                     'b': {
                                                                                                                                         'op': 'fld',
                                                                                                                                         'kind': 'tracks',
-                                                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                                         'f': 'values',
                                                                                                                                         'd': [],
                                                                                                                                     },
@@ -7748,7 +7748,7 @@ RECORDS = {
                                                                                                                                                 {
                                                                                                                                                     'op': 'fld',
                                                                                                                                                     'kind': 'tracks',
-                                                                                                                                                    'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                                    'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                                                     'f': 'sides',
                                                                                                                                                     'd': [],
                                                                                                                                                 },
@@ -7761,21 +7761,21 @@ RECORDS = {
                                                                                                                                         'of': {
                                                                                                                                             'op': 'fld',
                                                                                                                                             'kind': 'tracks',
-                                                                                                                                            'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                            'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                                             'f': 'sides',
                                                                                                                                             'd': [],
                                                                                                                                         },
                                                                                                                                         'k': {
                                                                                                                                             'op': 'key',
                                                                                                                                             'of': {'op': 'st', 'k': 'sides'},
-                                                                                                                                            'k': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                            'k': {'op': 'var', 'n': 't~6130'},
                                                                                                                                             'd': 0,
                                                                                                                                         },
                                                                                                                                     },
                                                                                                                                     'b': {
                                                                                                                                         'op': 'fld',
                                                                                                                                         'kind': 'tracks',
-                                                                                                                                        'of': {'op': 'var', 'n': 't~6126'},
+                                                                                                                                        'of': {'op': 'var', 'n': 't~6130'},
                                                                                                                                         'f': 'values',
                                                                                                                                         'd': [],
                                                                                                                                     },
@@ -7789,53 +7789,53 @@ RECORDS = {
                                                                                                             },
                                                                                                         },
                                                                                                     ],
-                                                                                                    'x': 8950,
+                                                                                                    'x': 8949,
                                                                                                 },
                                                                                                 't': {  # rules_data/pampero/definitions/tracks.yaml:123
                                                                                                     'op': 'set',
-                                                                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8951},
+                                                                                                    't': {'op': 'st', 'k': 'end_of_turn', 'x': 8950},
                                                                                                     'o': '+=',
                                                                                                     'e': {
                                                                                                         'op': 'list',
                                                                                                         'a': [
-                                                                                                            {'op': 'var', 'n': 't~6126'},
+                                                                                                            {'op': 'var', 'n': 't~6130'},
                                                                                                         ],
-                                                                                                        'x': 8952,
+                                                                                                        'x': 8951,
                                                                                                     },
                                                                                                     'nn': True,
                                                                                                     'bd': ['game', 'end_of_turn', ''],
                                                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:123',
-                                                                                                    'id': 7918,
+                                                                                                    'id': 7917,
                                                                                                 },
                                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:123',
-                                                                                                'id': 7917,
+                                                                                                'id': 7916,
                                                                                             },
                                                                                         ],
                                                                                         'at': 'rules_data/pampero/definitions/tracks.yaml:112',
-                                                                                        'id': 7885,
+                                                                                        'id': 7884,
                                                                                     },
                                                                                 ],
                                                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:100',
-                                                                                'id': 7873,
+                                                                                'id': 7872,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:99',
-                                                                            'id': 7872,
+                                                                            'id': 7871,
                                                                         },
                                                                     ],
                                                                     'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                                    'id': 7868,
+                                                                    'id': 7867,
                                                                 },
                                                             ],
                                                             'at': 'rules_data/pampero/definitions/tracks.yaml:129',
-                                                            'id': 7865,
+                                                            'id': 7864,
                                                         },
                                                         'label': {
                                                             'op': 'obj',
                                                             'k': ['amount'],
                                                             'a': [
-                                                                {'op': 'var', 'n': 'amount~6110'},
+                                                                {'op': 'var', 'n': 'amount~6114'},
                                                             ],
-                                                            'x': 8953,
+                                                            'x': 8952,
                                                         },
                                                     },
                                                 ],
@@ -7846,33 +7846,33 @@ RECORDS = {
                                                     'kinds': {'t': 'tracks'},
                                                 },
                                                 'at': 'rules_data/pampero/definitions/tracks.yaml:137',
-                                                'id': 7864,
+                                                'id': 7863,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/tracks.yaml:136',
-                                        'id': 7862,
+                                        'id': 7861,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-                                'id': 7804,
+                                'id': 7803,
                             },
                             'label': {
                                 'op': 'lit',
                                 'v': {'may': True},
-                                'x': 8954,
+                                'x': 8953,
                             },
                         },
                         {
                             'gens': [],
-                            'b': {  # rules_data/pampero/definitions/resources.yaml:108
+                            'b': {  # rules_data/pampero/definitions/resources.yaml:116
                                 'op': 'skip',
-                                'at': 'rules_data/pampero/definitions/resources.yaml:108',
-                                'id': 7919,
+                                'at': 'rules_data/pampero/definitions/resources.yaml:116',
+                                'id': 7918,
                             },
                             'label': {
                                 'op': 'lit',
                                 'v': {'may': False},
-                                'x': 8955,
+                                'x': 8954,
                             },
                         },
                     ],
@@ -7881,16 +7881,16 @@ RECORDS = {
                         'def': 'may',
                         'args': {'e': None},
                         'text': {
-                            'en': 'you may choose one: pay 2 energy, or pay 1 battery and advance nature reserve income up to 2 spaces',
-                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare reddito riserva naturale fino a 2 caselle',
+                            'en': 'you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income up to 2 spaces',
+                            'it': 'puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito riserva naturale fino a 2 caselle',
                         },
                     },
-                    'at': 'rules_data/pampero/definitions/resources.yaml:108',
-                    'id': 7803,
+                    'at': 'rules_data/pampero/definitions/resources.yaml:116',
+                    'id': 7802,
                 },
             ],
             'at': 'rules_data/pampero/modules/nature_items.yaml:12',
-            'id': 7749,
+            'id': 7748,
         },
         'numbers': {'energy': 1},
         'source': {'doc': 'pampero-nature', 'section': 'Zone A Connection Tile'},

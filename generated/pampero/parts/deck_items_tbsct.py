@@ -46,281 +46,281 @@ K = [
 ]
 
 
-def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def x_10757(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~7044'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7044'), [])))) > num(0))
+    return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~6996'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6996'), [])))) > num(0))
 
 
-def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~7044'), []))
+    return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~6996'), []))
 
 
-def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('display'), E.get('d~7044'), [])
+    return KEY(ctx.state.get('display'), E.get('d~6996'), [])
 
 
-def x_10777(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return [E.get('item~7045')]
+    return [E.get('item~6997')]
 
 
-def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'decks', E.get('d~7046'), 'display', None) != None)) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~7046'), []))) < num(GET(ctx, 'decks', E.get('d~7046'), 'display', None)))) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7046'), []))) > num(0))))
+    return (bool((GET(ctx, 'decks', E.get('d~6998'), 'display', None) != None)) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~6998'), []))) < num(GET(ctx, 'decks', E.get('d~6998'), 'display', None)))) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))) > num(0))))
 
 
-def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7046'), []))
+    return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))
 
 
-def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('display'), E.get('d~7046'), [])
+    return KEY(ctx.state.get('display'), E.get('d~6998'), [])
 
 
-def x_10782(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10765(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return [E.get('top~7047')]
+    return [E.get('top~6999')]
 
 
-def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('piles'), E.get('d~7046'), [])
+    return KEY(ctx.state.get('piles'), E.get('d~6998'), [])
 
 
-def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return [E.get('top~7047')]
+    return [E.get('top~6999')]
 
 
-def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'decks', E.get('d~7049'), 'to', None) == 'hand')
+    return (GET(ctx, 'decks', E.get('d~7001'), 'to', None) == 'hand')
 
 
-def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('hand')
-
-
-def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    if E is None:
-        E = ctx.env()
-    return [E.get('item~7048')]
-
-
-def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    if E is None:
-        E = ctx.env()
-    return PL(ctx, E.get('you')).get('held')
-
-
-def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    if E is None:
-        E = ctx.env()
-    return [E.get('item~7048')]
-
-
-def x_10792(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    if E is None:
-        E = ctx.env()
-    return (bool((GET(ctx, 'deck_items', E.get('item~7048'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7048'), 'use', None) == 'now')))
-
-
-def x_10794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_10795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    return ctx.state.get('booking')
-
-
-def x_10797(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~7048'))
-
-
-def x_10798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    return ctx.state.get('booking')
-
-
-def x_10800(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
-    if E is None:
-        E = ctx.env()
-    return {'item': E.get('item~7045')}
-
-
-def x_10801(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
-    if E is None:
-        E = ctx.env()
-    return (K[1] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~7044'), []))) > num(0)) else K[2])
-
-
-def x_10802(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
-    if E is None:
-        E = ctx.env()
-    return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~7044'), []))
-
-
-def x_10803(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
-    if E is None:
-        E = ctx.env()
-    return KEY(ctx.state.get('piles'), E.get('d~7044'), [])
-
-
-def x_10804(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
-    if E is None:
-        E = ctx.env()
-    return [E.get('item~7053')]
-
-
-def x_10807(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    if E is None:
-        E = ctx.env()
-    return (GET(ctx, 'decks', E.get('d~7055'), 'to', None) == 'hand')
-
-
-def x_10808(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('hand')
 
 
-def x_10809(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10772(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~7054')]
+    return [E.get('item~7000')]
 
 
-def x_10810(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def x_10773(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
     return PL(ctx, E.get('you')).get('held')
 
 
-def x_10811(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
-    return [E.get('item~7054')]
+    return [E.get('item~7000')]
 
 
-def x_10812(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'deck_items', E.get('item~7054'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7054'), 'use', None) == 'now')))
+    return (bool((GET(ctx, 'deck_items', E.get('item~7000'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7000'), 'use', None) == 'now')))
 
 
-def x_10814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def x_10777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return ctx.state.get('booking')
 
 
-def x_10815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def x_10778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     return ctx.state.get('booking')
 
 
-def x_10817(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~7054'))
+    return FLD(ctx, K[0], E.get('item~7000'))
 
 
-def x_10818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def x_10781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     return ctx.state.get('booking')
 
 
-def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+    if E is None:
+        E = ctx.env()
+    return {'item': E.get('item~6997')}
+
+
+def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+    if E is None:
+        E = ctx.env()
+    return (K[1] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))) > num(0)) else K[2])
+
+
+def x_10785(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+    if E is None:
+        E = ctx.env()
+    return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))
+
+
+def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+    if E is None:
+        E = ctx.env()
+    return KEY(ctx.state.get('piles'), E.get('d~6996'), [])
+
+
+def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+    if E is None:
+        E = ctx.env()
+    return [E.get('item~7005')]
+
+
+def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    if E is None:
+        E = ctx.env()
+    return (GET(ctx, 'decks', E.get('d~7007'), 'to', None) == 'hand')
+
+
+def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('hand')
+
+
+def x_10792(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    if E is None:
+        E = ctx.env()
+    return [E.get('item~7006')]
+
+
+def x_10793(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    if E is None:
+        E = ctx.env()
+    return PL(ctx, E.get('you')).get('held')
+
+
+def x_10794(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    if E is None:
+        E = ctx.env()
+    return [E.get('item~7006')]
+
+
+def x_10795(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    if E is None:
+        E = ctx.env()
+    return (bool((GET(ctx, 'deck_items', E.get('item~7006'), 'use', None) == None)) or bool((GET(ctx, 'deck_items', E.get('item~7006'), 'use', None) == 'now')))
+
+
+def x_10797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    return ctx.state.get('booking')
+
+
+def x_10798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+    return ctx.state.get('booking')
+
+
+def x_10800(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[0], E.get('item~7006'))
+
+
+def x_10801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+    return ctx.state.get('booking')
+
+
+def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7061'), 'instead_of', {}), 'gain', None) == E.get('r~7059'))) and bool((num(E.get('left~7060')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7013'), 'instead_of', {}), 'gain', None) == E.get('r~7011'))) and bool((num(E.get('left~7012')) > num(0))))
 
 
-def x_10828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7060'), (E.get('left~7060') if (FLD(ctx, K[3], E.get('rep~7061')) == None) else FLD(ctx, K[3], E.get('rep~7061')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7012'), (E.get('left~7012') if (FLD(ctx, K[3], E.get('rep~7013')) == None) else FLD(ctx, K[3], E.get('rep~7013')))]))
 
 
-def x_10832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[4], E.get('rep~7061'))
+    return FLD(ctx, K[4], E.get('rep~7013'))
 
 
-def x_10833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7063')}
+    return {'instead': E.get('instead~7015')}
 
 
-def x_10838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7064') if (GET(ctx, 'resources', E.get('r~7065'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7064'), KEY(ctx.state.get('supply'), E.get('r~7065'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7016') if (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7016'), KEY(ctx.state.get('supply'), E.get('r~7017'), 0)]))])
 
 
-def x_10839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7065'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7017'), 'max', None) != None)
 
 
-def x_10841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7066'), (num(GET(ctx, 'resources', E.get('r~7065'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7065'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7018'), (num(GET(ctx, 'resources', E.get('r~7017'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)))])])
 
 
-def x_10842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7065'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)
 
 
-def x_10844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7065'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) != None)
 
 
-def x_10845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7065'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7017'), 0)
 
 
-def x_10847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7065'), 'ledger', None)) and bool((E.get('k~7066') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7017'), 'ledger', None)) and bool((E.get('k~7018') != 0)))
 
 
-def x_10848(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -329,35 +329,35 @@ def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7043', 1, True)
+    ctx.put(E, 'n~6995', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~7044', 'extra_connection_tiles', True)
-    return t_9487(ctx, k, s, E)
+    ctx.put(E, 'd~6996', 'extra_connection_tiles', True)
+    return t_9470(ctx, k, s, E)
 
 
-def d_9485(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def d_9468(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7043', 1, True)
+    ctx.put(E, 'n~6995', 1, True)
     return True
 
 
-def d_9486(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def d_9469(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~7044', 'extra_connection_tiles', True)
+    ctx.put(E, 'd~6996', 'extra_connection_tiles', True)
     return True
 
 
-def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:122
+def t_9470(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -366,30 +366,30 @@ def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9488(ctx, lambda: nxt(left - 1), k, E)
+        return t_9471(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~7043')))
+    return nxt(num(E.get('n~6995')))
 
 
-def t_9488(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def t_9471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10774(ctx, E):
-        return t_9489(ctx, k, s, E)
+    if x_10757(ctx, E):
+        return t_9472(ctx, k, s, E)
     return k()
 
 
-def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def t_9472(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9489, None, [], k)
+    return CHOOSE(ctx, 9472, None, [], k)
 
 
-def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def t_9473(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -398,61 +398,61 @@ def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('display'), E.get('d~7044'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('display'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9491, c, key, x_10777(ctx, E))
+        ASSIGN(ctx, 9474, c, key, x_10760(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~7046', E.get('d~7044'), True)
-    if not d_9493(ctx, E):
+    ctx.put(E, 'd~6998', E.get('d~6996'), True)
+    if not d_9476(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'item~7048', E.get('item~7045'), True)
+    ctx.put(E, 'item~7000', E.get('item~6997'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'd~7049', E.get('d~7044'), True)
-    return t_9500(ctx, k, s, E)
+    ctx.put(E, 'd~7001', E.get('d~6996'), True)
+    return t_9483(ctx, k, s, E)
 
 
-def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('display'), E.get('d~7044'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('display'), E.get('d~6996'))
     if c is not None:
-        ASSIGN(ctx, 9491, c, key, x_10777(ctx, E))
+        ASSIGN(ctx, 9474, c, key, x_10760(ctx, E))
     return True
 
 
-def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
+def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~7046', E.get('d~7044'), True)
+    ctx.put(E, 'd~6998', E.get('d~6996'), True)
     return True
 
 
-def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    while x_10779(ctx, E):
-        if not d_9494(ctx, E):
+    while x_10762(ctx, E):
+        if not d_9477(ctx, E):
             return False
     return True
 
 
-def d_9494(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9477(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -461,73 +461,289 @@ def d_9494(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'top~7047', x_10780(ctx, E), True)
+    ctx.put(E, 'top~6999', x_10763(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9496, ctx.state.get('display'), E.get('d~7046'))
+    c, key = KEYPLACE(ctx, 9479, ctx.state.get('display'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9496, c, key, x_10782(ctx, E))
+        ASSIGN(ctx, 9479, c, key, x_10765(ctx, E))
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~7046'))
+    c, key = KEYPLACE(ctx, 9480, ctx.state.get('piles'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9497, c, key, x_10784(ctx, E))
+        ASSIGN(ctx, 9480, c, key, x_10767(ctx, E))
     return True
 
 
-def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'top~7047', x_10780(ctx, E), True)
+    ctx.put(E, 'top~6999', x_10763(ctx, E), True)
     return True
 
 
-def d_9496(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def d_9479(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9496, ctx.state.get('display'), E.get('d~7046'))
+    c, key = KEYPLACE(ctx, 9479, ctx.state.get('display'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9496, c, key, x_10782(ctx, E))
+        ASSIGN(ctx, 9479, c, key, x_10765(ctx, E))
     return True
 
 
-def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~7046'))
+    c, key = KEYPLACE(ctx, 9480, ctx.state.get('piles'), E.get('d~6998'))
     if c is not None:
-        ASSIGN(ctx, 9497, c, key, x_10784(ctx, E))
+        ASSIGN(ctx, 9480, c, key, x_10767(ctx, E))
     return True
 
 
-def d_9498(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9481(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~7048', E.get('item~7045'), True)
+    ctx.put(E, 'item~7000', E.get('item~6997'), True)
     return True
 
 
-def d_9499(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9482(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'd~7049', E.get('d~7044'), True)
+    ctx.put(E, 'd~7001', E.get('d~6996'), True)
+    return True
+
+
+def t_9483(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10770(ctx, E):
+        return d_9484(ctx, E) and k()
+    return t_9485(ctx, k, s, E)
+
+
+def d_9484(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        ASSIGN(ctx, 9484, c, key, x_10772(ctx, E))
+    return True
+
+
+def t_9485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = SEAT(ctx, E.get('you')), 'held'
+    if c is not None:
+        ASSIGN(ctx, 9486, c, key, x_10774(ctx, E))
+    return t_9487(ctx, k, s, E)
+
+
+def d_9486(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'held'
+    if c is not None:
+        ASSIGN(ctx, 9486, c, key, x_10774(ctx, E))
+    return True
+
+
+def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10775(ctx, E):
+        return t_9488(ctx, k, s, E)
+    return k()
+
+
+def t_9488(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'label~7002', E.get('d~7001'), True)
+    return t_9490(ctx, k, s, E)
+
+
+def d_9489(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'label~7002', E.get('d~7001'), True)
+    return True
+
+
+def t_9490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 9494, ctx.state, 'booking', E.get('was~7003'))
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'was~7003', x_10777(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 9492, ctx.state, 'booking', E.get('label~7002'))
+    return t_9493(ctx, r1, s, E)
+
+
+def d_9491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'was~7003', x_10777(ctx, E), True)
+    return True
+
+
+def d_9492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9492, ctx.state, 'booking', E.get('label~7002'))
+    return True
+
+
+def t_9493(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10780(ctx, E), k)
+
+
+def d_9494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9494, ctx.state, 'booking', E.get('was~7003'))
+    return True
+
+
+def t_9495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'item~7005', x_10785(ctx, E), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~6996'))
+    if c is not None:
+        ASSIGN(ctx, 9497, c, key, x_10787(ctx, E))
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'item~7006', E.get('item~7005'), True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'd~7007', E.get('d~6996'), True)
+    return t_9500(ctx, k, s, E)
+
+
+def d_9496(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'item~7005', x_10785(ctx, E), True)
+    return True
+
+
+def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9497, ctx.state.get('piles'), E.get('d~6996'))
+    if c is not None:
+        ASSIGN(ctx, 9497, c, key, x_10787(ctx, E))
+    return True
+
+
+def d_9498(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'item~7006', E.get('item~7005'), True)
+    return True
+
+
+def d_9499(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'd~7007', E.get('d~6996'), True)
     return True
 
 
@@ -537,7 +753,7 @@ def t_9500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10787(ctx, E):
+    if x_10790(ctx, E):
         return d_9501(ctx, E) and k()
     return t_9502(ctx, k, s, E)
 
@@ -550,7 +766,7 @@ def d_9501(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 9501, c, key, x_10789(ctx, E))
+        ASSIGN(ctx, 9501, c, key, x_10792(ctx, E))
     return True
 
 
@@ -565,7 +781,7 @@ def t_9502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9503, c, key, x_10791(ctx, E))
+        ASSIGN(ctx, 9503, c, key, x_10794(ctx, E))
     return t_9504(ctx, k, s, E)
 
 
@@ -577,7 +793,7 @@ def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        ASSIGN(ctx, 9503, c, key, x_10791(ctx, E))
+        ASSIGN(ctx, 9503, c, key, x_10794(ctx, E))
     return True
 
 
@@ -587,7 +803,7 @@ def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10792(ctx, E):
+    if x_10795(ctx, E):
         return t_9505(ctx, k, s, E)
     return k()
 
@@ -601,7 +817,7 @@ def t_9505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'label~7050', E.get('d~7049'), True)
+    ctx.put(E, 'label~7008', E.get('d~7007'), True)
     return t_9507(ctx, k, s, E)
 
 
@@ -611,7 +827,7 @@ def d_9506(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'label~7050', E.get('d~7049'), True)
+    ctx.put(E, 'label~7008', E.get('d~7007'), True)
     return True
 
 
@@ -625,17 +841,17 @@ def t_9507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9511, ctx.state, 'booking', E.get('was~7051'))
+        ASSIGN(ctx, 9511, ctx.state, 'booking', E.get('was~7009'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'was~7051', x_10794(ctx, E), True)
+    ctx.put(E, 'was~7009', x_10797(ctx, E), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9509, ctx.state, 'booking', E.get('label~7050'))
+    ASSIGN(ctx, 9509, ctx.state, 'booking', E.get('label~7008'))
     return t_9510(ctx, r1, s, E)
 
 
@@ -645,7 +861,7 @@ def d_9508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'was~7051', x_10794(ctx, E), True)
+    ctx.put(E, 'was~7009', x_10797(ctx, E), True)
     return True
 
 
@@ -655,7 +871,7 @@ def d_9509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9509, ctx.state, 'booking', E.get('label~7050'))
+    ASSIGN(ctx, 9509, ctx.state, 'booking', E.get('label~7008'))
     return True
 
 
@@ -665,7 +881,7 @@ def t_9510(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10797(ctx, E), k)
+    return DO(ctx, x_10800(ctx, E), k)
 
 
 def d_9511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -674,11 +890,11 @@ def d_9511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9511, ctx.state, 'booking', E.get('was~7051'))
+    ASSIGN(ctx, 9511, ctx.state, 'booking', E.get('was~7009'))
     return True
 
 
-def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -687,151 +903,35 @@ def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'item~7053', x_10802(ctx, E), True)
+    ctx.put(E, 'n~7010', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9514, ctx.state.get('piles'), E.get('d~7044'))
-    if c is not None:
-        ASSIGN(ctx, 9514, c, key, x_10804(ctx, E))
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'item~7054', E.get('item~7053'), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'd~7055', E.get('d~7044'), True)
-    return t_9517(ctx, k, s, E)
+    ctx.put(E, 'r~7011', 'money', True)
+    return t_9515(ctx, k, s, E)
 
 
-def d_9513(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def d_9513(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'item~7053', x_10802(ctx, E), True)
+    ctx.put(E, 'n~7010', 2, True)
     return True
 
 
-def d_9514(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def d_9514(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9514, ctx.state.get('piles'), E.get('d~7044'))
-    if c is not None:
-        ASSIGN(ctx, 9514, c, key, x_10804(ctx, E))
+    ctx.put(E, 'r~7011', 'money', True)
     return True
 
 
-def d_9515(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'item~7054', E.get('item~7053'), True)
-    return True
-
-
-def d_9516(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'd~7055', E.get('d~7044'), True)
-    return True
-
-
-def t_9517(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10807(ctx, E):
-        return d_9518(ctx, E) and k()
-    return t_9519(ctx, k, s, E)
-
-
-def d_9518(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        ASSIGN(ctx, 9518, c, key, x_10809(ctx, E))
-    return True
-
-
-def t_9519(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = SEAT(ctx, E.get('you')), 'held'
-    if c is not None:
-        ASSIGN(ctx, 9520, c, key, x_10811(ctx, E))
-    return t_9521(ctx, k, s, E)
-
-
-def d_9520(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
-    if c is not None:
-        ASSIGN(ctx, 9520, c, key, x_10811(ctx, E))
-    return True
-
-
-def t_9521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10812(ctx, E):
-        return t_9522(ctx, k, s, E)
-    return k()
-
-
-def t_9522(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'label~7056', E.get('d~7055'), True)
-    return t_9524(ctx, k, s, E)
-
-
-def d_9523(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'label~7056', E.get('d~7055'), True)
-    return True
-
-
-def t_9524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9515(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -841,158 +941,58 @@ def t_9524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9528, ctx.state, 'booking', E.get('was~7057'))
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'was~7057', x_10814(ctx, E), True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ASSIGN(ctx, 9526, ctx.state, 'booking', E.get('label~7056'))
-    return t_9527(ctx, r1, s, E)
-
-
-def d_9525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'was~7057', x_10814(ctx, E), True)
-    return True
-
-
-def d_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9526, ctx.state, 'booking', E.get('label~7056'))
-    return True
-
-
-def t_9527(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10817(ctx, E), k)
-
-
-def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9528, ctx.state, 'booking', E.get('was~7057'))
-    return True
-
-
-def t_9529(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7058', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7059', 'money', True)
-    return t_9532(ctx, k, s, E)
-
-
-def d_9530(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7058', 2, True)
-    return True
-
-
-def d_9531(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7059', 'money', True)
-    return True
-
-
-def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
+        ctx.put(E, 'n~7016', E.get('left~7012'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7064', E.get('left~7060'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7065', E.get('r~7059'), True)
-        if not d_9546(ctx, E):
+        ctx.put(E, 'r~7017', E.get('r~7011'), True)
+        if not d_9529(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7060', E.get('n~7058'), True)
-    return t_9534(ctx, r1, s, E)
+    ctx.put(E, 'left~7012', E.get('n~7010'), True)
+    return t_9517(ctx, r1, s, E)
 
 
-def d_9533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7060', E.get('n~7058'), True)
+    ctx.put(E, 'left~7012', E.get('n~7010'), True)
     return True
 
 
-def t_9534(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9517(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10824(ctx, E)))
-    old = E.get('rep~7061', MISSING)
+    items = list(items_of(x_10807(ctx, E)))
+    old = E.get('rep~7013', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7061', old)
+        UNBIND(ctx, 'rep~7013', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7061', item, True)
-            if x_10825(ctx, E):
-                return t_9535(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7013', item, True)
+            if x_10808(ctx, E):
+                return t_9518(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9535(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9518(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1002,41 +1002,41 @@ def t_9535(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9543, E, 'left~7060', E.get('taken~7062'))
+        ASSIGN(ctx, 9526, E, 'left~7012', E.get('taken~7014'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7062', 0, True)
-    return t_9537(ctx, r1, s, E)
+    ctx.put(E, 'taken~7014', 0, True)
+    return t_9520(ctx, r1, s, E)
 
 
-def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7062', 0, True)
+    ctx.put(E, 'taken~7014', 0, True)
     return True
 
 
-def t_9537(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9520(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9537, None, [], k)
+    return CHOOSE(ctx, 9520, None, [], k)
 
 
-def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9539(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9522(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1045,21 +1045,21 @@ def t_9539(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9540, E, 'taken~7062', E.get('instead~7063'))
-    return t_9541(ctx, k, s, E)
+    ASSIGN(ctx, 9523, E, 'taken~7014', E.get('instead~7015'))
+    return t_9524(ctx, k, s, E)
 
 
-def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9540, E, 'taken~7062', E.get('instead~7063'))
+    ASSIGN(ctx, 9523, E, 'taken~7014', E.get('instead~7015'))
     return True
 
 
-def t_9541(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1068,51 +1068,51 @@ def t_9541(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9542(ctx, lambda: nxt(left - 1), k, E)
+        return t_9525(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7063')))
+    return nxt(num(E.get('instead~7015')))
 
 
-def t_9542(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9525(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10832(ctx, E), k)
+    return DO(ctx, x_10815(ctx, E), k)
 
 
-def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9543, E, 'left~7060', E.get('taken~7062'))
+    ASSIGN(ctx, 9526, E, 'left~7012', E.get('taken~7014'))
     return True
 
 
-def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7064', E.get('left~7060'), True)
+    ctx.put(E, 'n~7016', E.get('left~7012'), True)
     return True
 
 
-def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7065', E.get('r~7059'), True)
+    ctx.put(E, 'r~7017', E.get('r~7011'), True)
     return True
 
 
-def d_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1121,137 +1121,154 @@ def d_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7066', x_10838(ctx, E), True)
-    if not d_9548(ctx, E):
+    ctx.put(E, 'k~7018', x_10821(ctx, E), True)
+    if not d_9531(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9550, PL(ctx, E.get('you')).get('stock'), E.get('r~7065'))
+    c, key = KEYPLACE(ctx, 9533, PL(ctx, E.get('you')).get('stock'), E.get('r~7017'))
     if c is not None:
-        ASSIGN(ctx, 9550, c, key, E.get('k~7066'))
-    if not d_9551(ctx, E):
+        ASSIGN(ctx, 9533, c, key, E.get('k~7018'))
+    if not d_9534(ctx, E):
         return False
-    if not d_9553(ctx, E):
+    if not d_9536(ctx, E):
         return False
     return True
 
 
-def d_9547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7066', x_10838(ctx, E), True)
+    ctx.put(E, 'k~7018', x_10821(ctx, E), True)
     return True
 
 
-def d_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10839(ctx, E):
+    if x_10822(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9549, E, 'k~7066', x_10841(ctx, E))
+        ASSIGN(ctx, 9532, E, 'k~7018', x_10824(ctx, E))
     return True
 
 
-def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9549, E, 'k~7066', x_10841(ctx, E))
+    ASSIGN(ctx, 9532, E, 'k~7018', x_10824(ctx, E))
     return True
 
 
-def d_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9550, PL(ctx, E.get('you')).get('stock'), E.get('r~7065'))
+    c, key = KEYPLACE(ctx, 9533, PL(ctx, E.get('you')).get('stock'), E.get('r~7017'))
     if c is not None:
-        ASSIGN(ctx, 9550, c, key, E.get('k~7066'))
+        ASSIGN(ctx, 9533, c, key, E.get('k~7018'))
     return True
 
 
-def d_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10844(ctx, E):
+    if x_10827(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9552, ctx.state.get('supply'), E.get('r~7065'))
+        c, key = KEYPLACE(ctx, 9535, ctx.state.get('supply'), E.get('r~7017'))
         if c is not None:
-            ASSIGN(ctx, 9552, c, key, E.get('k~7066'))
+            ASSIGN(ctx, 9535, c, key, E.get('k~7018'))
     return True
 
 
-def d_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9552, ctx.state.get('supply'), E.get('r~7065'))
+    c, key = KEYPLACE(ctx, 9535, ctx.state.get('supply'), E.get('r~7017'))
     if c is not None:
-        ASSIGN(ctx, 9552, c, key, E.get('k~7066'))
+        ASSIGN(ctx, 9535, c, key, E.get('k~7018'))
     return True
 
 
-def d_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10847(ctx, E):
+    if x_10830(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9554, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9554, c, key, E.get('k~7066'))
+            ASSIGN(ctx, 9537, c, key, E.get('k~7018'))
     return True
 
 
-def d_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9554, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9554, c, key, E.get('k~7066'))
+        ASSIGN(ctx, 9537, c, key, E.get('k~7018'))
     return True
 
 
 TRIALS = {
-    9484: t_9484,
-    9485: CPS(d_9485),
+    9467: t_9467,
+    9468: CPS(d_9468),
+    9469: CPS(d_9469),
+    9470: t_9470,
+    9471: t_9471,
+    9472: t_9472,
+    9473: t_9473,
+    9474: CPS(d_9474),
+    9475: CPS(d_9475),
+    9476: CPS(d_9476),
+    9477: CPS(d_9477),
+    9478: CPS(d_9478),
+    9479: CPS(d_9479),
+    9480: CPS(d_9480),
+    9481: CPS(d_9481),
+    9482: CPS(d_9482),
+    9483: t_9483,
+    9484: CPS(d_9484),
+    9485: t_9485,
     9486: CPS(d_9486),
     9487: t_9487,
     9488: t_9488,
-    9489: t_9489,
+    9489: CPS(d_9489),
     9490: t_9490,
     9491: CPS(d_9491),
     9492: CPS(d_9492),
-    9493: CPS(d_9493),
+    9493: t_9493,
     9494: CPS(d_9494),
-    9495: CPS(d_9495),
+    9495: t_9495,
     9496: CPS(d_9496),
     9497: CPS(d_9497),
     9498: CPS(d_9498),
@@ -1271,154 +1288,141 @@ TRIALS = {
     9512: t_9512,
     9513: CPS(d_9513),
     9514: CPS(d_9514),
-    9515: CPS(d_9515),
+    9515: t_9515,
     9516: CPS(d_9516),
     9517: t_9517,
-    9518: CPS(d_9518),
-    9519: t_9519,
-    9520: CPS(d_9520),
-    9521: t_9521,
+    9518: t_9518,
+    9519: CPS(d_9519),
+    9520: t_9520,
+    9521: CPS(d_9521),
     9522: t_9522,
     9523: CPS(d_9523),
     9524: t_9524,
-    9525: CPS(d_9525),
+    9525: t_9525,
     9526: CPS(d_9526),
-    9527: t_9527,
+    9527: CPS(d_9527),
     9528: CPS(d_9528),
-    9529: t_9529,
+    9529: CPS(d_9529),
     9530: CPS(d_9530),
     9531: CPS(d_9531),
-    9532: t_9532,
+    9532: CPS(d_9532),
     9533: CPS(d_9533),
-    9534: t_9534,
-    9535: t_9535,
+    9534: CPS(d_9534),
+    9535: CPS(d_9535),
     9536: CPS(d_9536),
-    9537: t_9537,
-    9538: CPS(d_9538),
-    9539: t_9539,
-    9540: CPS(d_9540),
-    9541: t_9541,
-    9542: t_9542,
-    9543: CPS(d_9543),
-    9544: CPS(d_9544),
-    9545: CPS(d_9545),
-    9546: CPS(d_9546),
-    9547: CPS(d_9547),
-    9548: CPS(d_9548),
-    9549: CPS(d_9549),
-    9550: CPS(d_9550),
-    9551: CPS(d_9551),
-    9552: CPS(d_9552),
-    9553: CPS(d_9553),
-    9554: CPS(d_9554),
+    9537: CPS(d_9537),
 }
 
 
 CODE = {
+    10757: x_10757,
+    10758: x_10758,
+    10759: x_10759,
+    10760: x_10760,
+    10762: x_10762,
+    10763: x_10763,
+    10764: x_10764,
+    10765: x_10765,
+    10766: x_10766,
+    10767: x_10767,
+    10770: x_10770,
+    10771: x_10771,
+    10772: x_10772,
+    10773: x_10773,
     10774: x_10774,
     10775: x_10775,
-    10776: x_10776,
     10777: x_10777,
-    10779: x_10779,
+    10778: x_10778,
     10780: x_10780,
     10781: x_10781,
-    10782: x_10782,
     10783: x_10783,
     10784: x_10784,
+    10785: x_10785,
+    10786: x_10786,
     10787: x_10787,
-    10788: x_10788,
-    10789: x_10789,
     10790: x_10790,
     10791: x_10791,
     10792: x_10792,
+    10793: x_10793,
     10794: x_10794,
     10795: x_10795,
     10797: x_10797,
     10798: x_10798,
     10800: x_10800,
     10801: x_10801,
-    10802: x_10802,
-    10803: x_10803,
-    10804: x_10804,
     10807: x_10807,
     10808: x_10808,
-    10809: x_10809,
-    10810: x_10810,
     10811: x_10811,
-    10812: x_10812,
-    10814: x_10814,
     10815: x_10815,
-    10817: x_10817,
-    10818: x_10818,
+    10816: x_10816,
+    10821: x_10821,
+    10822: x_10822,
     10824: x_10824,
     10825: x_10825,
+    10827: x_10827,
     10828: x_10828,
-    10832: x_10832,
-    10833: x_10833,
-    10838: x_10838,
-    10839: x_10839,
-    10841: x_10841,
-    10842: x_10842,
-    10844: x_10844,
-    10845: x_10845,
-    10847: x_10847,
-    10848: x_10848,
+    10830: x_10830,
+    10831: x_10831,
 }
 AT = {
-    10774: 'rules_data/pampero/definitions/piles.yaml:123',
-    10775: 'rules_data/pampero/definitions/piles.yaml:124',
-    10776: 'rules_data/pampero/definitions/piles.yaml:126',
-    10777: 'rules_data/pampero/definitions/piles.yaml:126',
-    10779: 'rules_data/pampero/definitions/piles.yaml:39',
-    10780: 'rules_data/pampero/definitions/piles.yaml:40',
-    10781: 'rules_data/pampero/definitions/piles.yaml:41',
-    10782: 'rules_data/pampero/definitions/piles.yaml:41',
-    10783: 'rules_data/pampero/definitions/piles.yaml:42',
-    10784: 'rules_data/pampero/definitions/piles.yaml:42',
-    10787: 'rules_data/pampero/definitions/piles.yaml:139',
-    10788: 'rules_data/pampero/definitions/piles.yaml:139',
-    10789: 'rules_data/pampero/definitions/piles.yaml:139',
-    10790: 'rules_data/pampero/definitions/piles.yaml:141',
-    10791: 'rules_data/pampero/definitions/piles.yaml:141',
-    10792: 'rules_data/pampero/definitions/piles.yaml:142',
-    10794: 'rules_data/pampero/definitions/resources.yaml:15',
-    10795: 'rules_data/pampero/definitions/resources.yaml:16',
-    10797: 'rules_data/pampero/definitions/piles.yaml:142',
-    10798: 'rules_data/pampero/definitions/resources.yaml:18',
-    10800: 'rules_data/pampero/definitions/piles.yaml:124',
-    10801: 'rules_data/pampero/definitions/piles.yaml:124',
-    10802: 'rules_data/pampero/definitions/piles.yaml:130',
-    10803: 'rules_data/pampero/definitions/piles.yaml:131',
-    10804: 'rules_data/pampero/definitions/piles.yaml:131',
-    10807: 'rules_data/pampero/definitions/piles.yaml:139',
-    10808: 'rules_data/pampero/definitions/piles.yaml:139',
-    10809: 'rules_data/pampero/definitions/piles.yaml:139',
-    10810: 'rules_data/pampero/definitions/piles.yaml:141',
-    10811: 'rules_data/pampero/definitions/piles.yaml:141',
-    10812: 'rules_data/pampero/definitions/piles.yaml:142',
-    10814: 'rules_data/pampero/definitions/resources.yaml:15',
-    10815: 'rules_data/pampero/definitions/resources.yaml:16',
-    10817: 'rules_data/pampero/definitions/piles.yaml:142',
-    10818: 'rules_data/pampero/definitions/resources.yaml:18',
-    10824: 'rules_data/pampero/definitions/resources.yaml:55',
-    10825: 'rules_data/pampero/definitions/resources.yaml:55',
-    10828: 'rules_data/pampero/definitions/resources.yaml:57',
-    10832: 'rules_data/pampero/definitions/resources.yaml:60',
-    10833: 'rules_data/pampero/definitions/resources.yaml:57',
-    10838: 'rules_data/pampero/definitions/resources.yaml:26',
-    10839: 'rules_data/pampero/definitions/resources.yaml:27',
-    10841: 'rules_data/pampero/definitions/resources.yaml:27',
-    10842: 'rules_data/pampero/definitions/resources.yaml:28',
-    10844: 'rules_data/pampero/definitions/resources.yaml:29',
-    10845: 'rules_data/pampero/definitions/resources.yaml:29',
-    10847: 'rules_data/pampero/definitions/resources.yaml:30',
-    10848: 'rules_data/pampero/definitions/resources.yaml:30',
+    10757: 'rules_data/pampero/definitions/piles.yaml:123',
+    10758: 'rules_data/pampero/definitions/piles.yaml:124',
+    10759: 'rules_data/pampero/definitions/piles.yaml:126',
+    10760: 'rules_data/pampero/definitions/piles.yaml:126',
+    10762: 'rules_data/pampero/definitions/piles.yaml:39',
+    10763: 'rules_data/pampero/definitions/piles.yaml:40',
+    10764: 'rules_data/pampero/definitions/piles.yaml:41',
+    10765: 'rules_data/pampero/definitions/piles.yaml:41',
+    10766: 'rules_data/pampero/definitions/piles.yaml:42',
+    10767: 'rules_data/pampero/definitions/piles.yaml:42',
+    10770: 'rules_data/pampero/definitions/piles.yaml:139',
+    10771: 'rules_data/pampero/definitions/piles.yaml:139',
+    10772: 'rules_data/pampero/definitions/piles.yaml:139',
+    10773: 'rules_data/pampero/definitions/piles.yaml:141',
+    10774: 'rules_data/pampero/definitions/piles.yaml:141',
+    10775: 'rules_data/pampero/definitions/piles.yaml:142',
+    10777: 'rules_data/pampero/definitions/resources.yaml:15',
+    10778: 'rules_data/pampero/definitions/resources.yaml:16',
+    10780: 'rules_data/pampero/definitions/piles.yaml:142',
+    10781: 'rules_data/pampero/definitions/resources.yaml:18',
+    10783: 'rules_data/pampero/definitions/piles.yaml:124',
+    10784: 'rules_data/pampero/definitions/piles.yaml:124',
+    10785: 'rules_data/pampero/definitions/piles.yaml:130',
+    10786: 'rules_data/pampero/definitions/piles.yaml:131',
+    10787: 'rules_data/pampero/definitions/piles.yaml:131',
+    10790: 'rules_data/pampero/definitions/piles.yaml:139',
+    10791: 'rules_data/pampero/definitions/piles.yaml:139',
+    10792: 'rules_data/pampero/definitions/piles.yaml:139',
+    10793: 'rules_data/pampero/definitions/piles.yaml:141',
+    10794: 'rules_data/pampero/definitions/piles.yaml:141',
+    10795: 'rules_data/pampero/definitions/piles.yaml:142',
+    10797: 'rules_data/pampero/definitions/resources.yaml:15',
+    10798: 'rules_data/pampero/definitions/resources.yaml:16',
+    10800: 'rules_data/pampero/definitions/piles.yaml:142',
+    10801: 'rules_data/pampero/definitions/resources.yaml:18',
+    10807: 'rules_data/pampero/definitions/resources.yaml:55',
+    10808: 'rules_data/pampero/definitions/resources.yaml:55',
+    10811: 'rules_data/pampero/definitions/resources.yaml:57',
+    10815: 'rules_data/pampero/definitions/resources.yaml:60',
+    10816: 'rules_data/pampero/definitions/resources.yaml:57',
+    10821: 'rules_data/pampero/definitions/resources.yaml:26',
+    10822: 'rules_data/pampero/definitions/resources.yaml:27',
+    10824: 'rules_data/pampero/definitions/resources.yaml:27',
+    10825: 'rules_data/pampero/definitions/resources.yaml:28',
+    10827: 'rules_data/pampero/definitions/resources.yaml:29',
+    10828: 'rules_data/pampero/definitions/resources.yaml:29',
+    10830: 'rules_data/pampero/definitions/resources.yaml:30',
+    10831: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
 RECORDS = {
     'extra_connection_tower_tile': {  # rules_data/pampero/modules/tbsct.yaml:9
         'id': 'extra_connection_tower_tile',
+        'name': {
+            'en': 'extra connection tower bonus tile',
+            'it': 'tessera bonus torre connessione extra',
+        },
         'deck': 'tower_bonus_tiles',
         'module': 'tower_bonus_connection_tiles',
         'copies': 6,
@@ -1428,21 +1432,21 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
-                    'v': 'n~7043',
-                    'e': {'op': 'lit', 'v': 1, 'x': 10771},
+                    'v': 'n~6995',
+                    'e': {'op': 'lit', 'v': 1, 'x': 10754},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
-                    'id': 9485,
+                    'id': 9468,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:10
                     'op': 'let',
-                    'v': 'd~7044',
-                    'e': {'op': 'lit', 'v': 'extra_connection_tiles', 'x': 10772},
+                    'v': 'd~6996',
+                    'e': {'op': 'lit', 'v': 'extra_connection_tiles', 'x': 10755},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:10',
-                    'id': 9486,
+                    'id': 9469,
                 },
                 {  # rules_data/pampero/definitions/piles.yaml:122
                     'op': 'rep',
-                    'n': {'op': 'var', 'n': 'n~7043', 'x': 10773},
+                    'n': {'op': 'var', 'n': 'n~6995', 'x': 10756},
                     'b': {  # rules_data/pampero/definitions/piles.yaml:123
                         'op': 'if',
                         'c': {
@@ -1458,7 +1462,7 @@ RECORDS = {
                                         {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'display'},
-                                            'k': {'op': 'var', 'n': 'd~7044'},
+                                            'k': {'op': 'var', 'n': 'd~6996'},
                                             'd': [],
                                         },
                                     ],
@@ -1470,14 +1474,14 @@ RECORDS = {
                                         {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'piles'},
-                                            'k': {'op': 'var', 'n': 'd~7044'},
+                                            'k': {'op': 'var', 'n': 'd~6996'},
                                             'd': [],
                                         },
                                     ],
                                 },
                             },
                             'b': {'op': 'lit', 'v': 0},
-                            'x': 10774,
+                            'x': 10757,
                         },
                         't': {  # rules_data/pampero/definitions/piles.yaml:124
                             'op': 'choose',
@@ -1485,7 +1489,7 @@ RECORDS = {
                                 {
                                     'gens': [
                                         {
-                                            'v': 'item~7045',
+                                            'v': 'item~6997',
                                             'src': {
                                                 'op': 'fn',
                                                 'f': 'distinct',
@@ -1493,11 +1497,11 @@ RECORDS = {
                                                     {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'display'},
-                                                        'k': {'op': 'var', 'n': 'd~7044'},
+                                                        'k': {'op': 'var', 'n': 'd~6996'},
                                                         'd': [],
                                                     },
                                                 ],
-                                                'x': 10775,
+                                                'x': 10758,
                                             },
                                             'label': 'item',
                                         },
@@ -1510,29 +1514,29 @@ RECORDS = {
                                                 't': {
                                                     'op': 'key',
                                                     'of': {'op': 'st', 'k': 'display'},
-                                                    'k': {'op': 'var', 'n': 'd~7044'},
+                                                    'k': {'op': 'var', 'n': 'd~6996'},
                                                     'd': [],
-                                                    'x': 10776,
+                                                    'x': 10759,
                                                 },
                                                 'o': '-=',
                                                 'e': {
                                                     'op': 'list',
                                                     'a': [
-                                                        {'op': 'var', 'n': 'item~7045'},
+                                                        {'op': 'var', 'n': 'item~6997'},
                                                     ],
-                                                    'x': 10777,
+                                                    'x': 10760,
                                                 },
                                                 'nn': True,
                                                 'bd': ['game', 'display', 'key'],
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:126',
-                                                'id': 9491,
+                                                'id': 9474,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:127
                                                 'op': 'let',
-                                                'v': 'd~7046',
-                                                'e': {'op': 'var', 'n': 'd~7044', 'x': 10778},
+                                                'v': 'd~6998',
+                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10761},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:127',
-                                                'id': 9492,
+                                                'id': 9475,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:39
                                                 'op': 'while',
@@ -1545,7 +1549,7 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'decks',
-                                                                'of': {'op': 'var', 'n': 'd~7046'},
+                                                                'of': {'op': 'var', 'n': 'd~6998'},
                                                                 'f': 'display',
                                                                 'd': None,
                                                             },
@@ -1561,7 +1565,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'display'},
-                                                                        'k': {'op': 'var', 'n': 'd~7046'},
+                                                                        'k': {'op': 'var', 'n': 'd~6998'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1569,7 +1573,7 @@ RECORDS = {
                                                             'b': {
                                                                 'op': 'fld',
                                                                 'kind': 'decks',
-                                                                'of': {'op': 'var', 'n': 'd~7046'},
+                                                                'of': {'op': 'var', 'n': 'd~6998'},
                                                                 'f': 'display',
                                                                 'd': None,
                                                             },
@@ -1584,7 +1588,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'piles'},
-                                                                        'k': {'op': 'var', 'n': 'd~7046'},
+                                                                        'k': {'op': 'var', 'n': 'd~6998'},
                                                                         'd': [],
                                                                     },
                                                                 ],
@@ -1592,14 +1596,14 @@ RECORDS = {
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10779,
+                                                    'x': 10762,
                                                 },
                                                 'b': {  # rules_data/pampero/definitions/piles.yaml:40
                                                     'op': 'seq',
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/piles.yaml:40
                                                             'op': 'let',
-                                                            'v': 'top~7047',
+                                                            'v': 'top~6999',
                                                             'e': {
                                                                 'op': 'fn',
                                                                 'f': 'first',
@@ -1607,78 +1611,346 @@ RECORDS = {
                                                                     {
                                                                         'op': 'key',
                                                                         'of': {'op': 'st', 'k': 'piles'},
-                                                                        'k': {'op': 'var', 'n': 'd~7046'},
+                                                                        'k': {'op': 'var', 'n': 'd~6998'},
                                                                         'd': [],
                                                                     },
                                                                 ],
-                                                                'x': 10780,
+                                                                'x': 10763,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:40',
-                                                            'id': 9495,
+                                                            'id': 9478,
                                                         },
                                                         {  # rules_data/pampero/definitions/piles.yaml:41
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'display'},
-                                                                'k': {'op': 'var', 'n': 'd~7046'},
+                                                                'k': {'op': 'var', 'n': 'd~6998'},
                                                                 'd': [],
-                                                                'x': 10781,
+                                                                'x': 10764,
                                                             },
                                                             'o': '+=',
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'top~7047'},
+                                                                    {'op': 'var', 'n': 'top~6999'},
                                                                 ],
-                                                                'x': 10782,
+                                                                'x': 10765,
                                                             },
                                                             'nn': True,
                                                             'bd': ['game', 'display', 'key'],
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:41',
-                                                            'id': 9496,
+                                                            'id': 9479,
                                                         },
                                                         {  # rules_data/pampero/definitions/piles.yaml:42
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
                                                                 'of': {'op': 'st', 'k': 'piles'},
-                                                                'k': {'op': 'var', 'n': 'd~7046'},
+                                                                'k': {'op': 'var', 'n': 'd~6998'},
                                                                 'd': [],
-                                                                'x': 10783,
+                                                                'x': 10766,
                                                             },
                                                             'o': '-=',
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'top~7047'},
+                                                                    {'op': 'var', 'n': 'top~6999'},
                                                                 ],
-                                                                'x': 10784,
+                                                                'x': 10767,
                                                             },
                                                             'nn': True,
                                                             'bd': ['game', 'piles', 'key'],
                                                             'at': 'rules_data/pampero/definitions/piles.yaml:42',
-                                                            'id': 9497,
+                                                            'id': 9480,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/piles.yaml:40',
-                                                    'id': 9494,
+                                                    'id': 9477,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:39',
-                                                'id': 9493,
+                                                'id': 9476,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:128
                                                 'op': 'let',
-                                                'v': 'item~7048',
-                                                'e': {'op': 'var', 'n': 'item~7045', 'x': 10785},
+                                                'v': 'item~7000',
+                                                'e': {'op': 'var', 'n': 'item~6997', 'x': 10768},
                                                 'at': 'rules_data/pampero/definitions/piles.yaml:128',
+                                                'id': 9481,
+                                            },
+                                            {  # rules_data/pampero/definitions/piles.yaml:128
+                                                'op': 'let',
+                                                'v': 'd~7001',
+                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10769},
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:128',
+                                                'id': 9482,
+                                            },
+                                            {  # rules_data/pampero/definitions/piles.yaml:139
+                                                'op': 'if',
+                                                'c': {
+                                                    'op': 'cmp',
+                                                    'o': '==',
+                                                    'a': {
+                                                        'op': 'fld',
+                                                        'kind': 'decks',
+                                                        'of': {'op': 'var', 'n': 'd~7001'},
+                                                        'f': 'to',
+                                                        'd': None,
+                                                    },
+                                                    'b': {'op': 'lit', 'v': 'hand'},
+                                                    'x': 10770,
+                                                },
+                                                't': {  # rules_data/pampero/definitions/piles.yaml:139
+                                                    'op': 'set',
+                                                    't': {
+                                                        'op': 'st',
+                                                        'k': 'hand',
+                                                        'p': {'op': 'var', 'n': 'you'},
+                                                        'x': 10771,
+                                                    },
+                                                    'o': '+=',
+                                                    'e': {
+                                                        'op': 'list',
+                                                        'a': [
+                                                            {'op': 'var', 'n': 'item~7000'},
+                                                        ],
+                                                        'x': 10772,
+                                                    },
+                                                    'nn': True,
+                                                    'bd': ['player', 'hand', ''],
+                                                    'at': 'rules_data/pampero/definitions/piles.yaml:139',
+                                                    'id': 9484,
+                                                },
+                                                'e': {  # rules_data/pampero/definitions/piles.yaml:141
+                                                    'op': 'seq',
+                                                    'b': [
+                                                        {  # rules_data/pampero/definitions/piles.yaml:141
+                                                            'op': 'set',
+                                                            't': {
+                                                                'op': 'st',
+                                                                'k': 'held',
+                                                                'p': {'op': 'var', 'n': 'you'},
+                                                                'x': 10773,
+                                                            },
+                                                            'o': '+=',
+                                                            'e': {
+                                                                'op': 'list',
+                                                                'a': [
+                                                                    {'op': 'var', 'n': 'item~7000'},
+                                                                ],
+                                                                'x': 10774,
+                                                            },
+                                                            'nn': True,
+                                                            'bd': ['player', 'held', ''],
+                                                            'at': 'rules_data/pampero/definitions/piles.yaml:141',
+                                                            'id': 9486,
+                                                        },
+                                                        {  # rules_data/pampero/definitions/piles.yaml:142
+                                                            'op': 'if',
+                                                            'c': {
+                                                                'op': 'or',
+                                                                'a': [
+                                                                    {
+                                                                        'op': 'cmp',
+                                                                        'o': '==',
+                                                                        'a': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'deck_items',
+                                                                            'of': {'op': 'var', 'n': 'item~7000'},
+                                                                            'f': 'use',
+                                                                            'd': None,
+                                                                        },
+                                                                        'b': {'op': 'lit', 'v': None},
+                                                                    },
+                                                                    {
+                                                                        'op': 'cmp',
+                                                                        'o': '==',
+                                                                        'a': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'deck_items',
+                                                                            'of': {'op': 'var', 'n': 'item~7000'},
+                                                                            'f': 'use',
+                                                                            'd': None,
+                                                                        },
+                                                                        'b': {'op': 'lit', 'v': 'now'},
+                                                                    },
+                                                                ],
+                                                                'x': 10775,
+                                                            },
+                                                            't': {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                'op': 'seq',
+                                                                'b': [
+                                                                    {  # rules_data/pampero/definitions/piles.yaml:142
+                                                                        'op': 'let',
+                                                                        'v': 'label~7002',
+                                                                        'e': {'op': 'var', 'n': 'd~7001', 'x': 10776},
+                                                                        'at': 'rules_data/pampero/definitions/piles.yaml:142',
+                                                                        'id': 9489,
+                                                                    },
+                                                                    {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                        'op': 'seq',
+                                                                        'b': [
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:15
+                                                                                'op': 'let',
+                                                                                'v': 'was~7003',
+                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10777},
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                                'id': 9491,
+                                                                            },
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:16
+                                                                                'op': 'set',
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10778},
+                                                                                'o': '=',
+                                                                                'e': {'op': 'var', 'n': 'label~7002', 'x': 10779},
+                                                                                'bd': ['game', 'booking', ''],
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:16',
+                                                                                'id': 9492,
+                                                                            },
+                                                                            {  # rules_data/pampero/definitions/piles.yaml:142
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'deck_items',
+                                                                                    'of': {'op': 'var', 'n': 'item~7000'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 10780,
+                                                                                },
+                                                                                'at': 'rules_data/pampero/definitions/piles.yaml:142',
+                                                                                'id': 9493,
+                                                                            },
+                                                                            {  # rules_data/pampero/definitions/resources.yaml:18
+                                                                                'op': 'set',
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10781},
+                                                                                'o': '=',
+                                                                                'e': {'op': 'var', 'n': 'was~7003', 'x': 10782},
+                                                                                'bd': ['game', 'booking', ''],
+                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:18',
+                                                                                'id': 9494,
+                                                                            },
+                                                                        ],
+                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                        'id': 9490,
+                                                                    },
+                                                                ],
+                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
+                                                                'id': 9488,
+                                                            },
+                                                            'at': 'rules_data/pampero/definitions/piles.yaml:142',
+                                                            'id': 9487,
+                                                        },
+                                                    ],
+                                                    'at': 'rules_data/pampero/definitions/piles.yaml:141',
+                                                    'id': 9485,
+                                                },
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:139',
+                                                'id': 9483,
+                                            },
+                                        ],
+                                        'at': 'rules_data/pampero/definitions/piles.yaml:126',
+                                        'id': 9473,
+                                    },
+                                    'label': {
+                                        'op': 'obj',
+                                        'k': ['item'],
+                                        'a': [
+                                            {'op': 'var', 'n': 'item~6997'},
+                                        ],
+                                        'x': 10783,
+                                    },
+                                },
+                                {
+                                    'gens': [
+                                        {
+                                            'v': 'x~7004',
+                                            'src': {
+                                                'op': 'cond',
+                                                'c': {
+                                                    'op': 'cmp',
+                                                    'o': '>',
+                                                    'a': {
+                                                        'op': 'fn',
+                                                        'f': 'count',
+                                                        'a': [
+                                                            {
+                                                                'op': 'key',
+                                                                'of': {'op': 'st', 'k': 'piles'},
+                                                                'k': {'op': 'var', 'n': 'd~6996'},
+                                                                'd': [],
+                                                            },
+                                                        ],
+                                                    },
+                                                    'b': {'op': 'lit', 'v': 0},
+                                                },
+                                                'a': {
+                                                    'op': 'lit',
+                                                    'v': [0],
+                                                },
+                                                'b': {
+                                                    'op': 'lit',
+                                                    'v': [],
+                                                },
+                                                'x': 10784,
+                                            },
+                                            'label': 'x',
+                                        },
+                                    ],
+                                    'b': {  # rules_data/pampero/definitions/piles.yaml:130
+                                        'op': 'seq',
+                                        'b': [
+                                            {  # rules_data/pampero/definitions/piles.yaml:130
+                                                'op': 'let',
+                                                'v': 'item~7005',
+                                                'e': {
+                                                    'op': 'fn',
+                                                    'f': 'first',
+                                                    'a': [
+                                                        {
+                                                            'op': 'key',
+                                                            'of': {'op': 'st', 'k': 'piles'},
+                                                            'k': {'op': 'var', 'n': 'd~6996'},
+                                                            'd': [],
+                                                        },
+                                                    ],
+                                                    'x': 10785,
+                                                },
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:130',
+                                                'id': 9496,
+                                            },
+                                            {  # rules_data/pampero/definitions/piles.yaml:131
+                                                'op': 'set',
+                                                't': {
+                                                    'op': 'key',
+                                                    'of': {'op': 'st', 'k': 'piles'},
+                                                    'k': {'op': 'var', 'n': 'd~6996'},
+                                                    'd': [],
+                                                    'x': 10786,
+                                                },
+                                                'o': '-=',
+                                                'e': {
+                                                    'op': 'list',
+                                                    'a': [
+                                                        {'op': 'var', 'n': 'item~7005'},
+                                                    ],
+                                                    'x': 10787,
+                                                },
+                                                'nn': True,
+                                                'bd': ['game', 'piles', 'key'],
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:131',
+                                                'id': 9497,
+                                            },
+                                            {  # rules_data/pampero/definitions/piles.yaml:132
+                                                'op': 'let',
+                                                'v': 'item~7006',
+                                                'e': {'op': 'var', 'n': 'item~7005', 'x': 10788},
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9498,
                                             },
-                                            {  # rules_data/pampero/definitions/piles.yaml:128
+                                            {  # rules_data/pampero/definitions/piles.yaml:132
                                                 'op': 'let',
-                                                'v': 'd~7049',
-                                                'e': {'op': 'var', 'n': 'd~7044', 'x': 10786},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:128',
+                                                'v': 'd~7007',
+                                                'e': {'op': 'var', 'n': 'd~6996', 'x': 10789},
+                                                'at': 'rules_data/pampero/definitions/piles.yaml:132',
                                                 'id': 9499,
                                             },
                                             {  # rules_data/pampero/definitions/piles.yaml:139
@@ -1689,12 +1961,12 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'decks',
-                                                        'of': {'op': 'var', 'n': 'd~7049'},
+                                                        'of': {'op': 'var', 'n': 'd~7007'},
                                                         'f': 'to',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': 'hand'},
-                                                    'x': 10787,
+                                                    'x': 10790,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/piles.yaml:139
                                                     'op': 'set',
@@ -1702,15 +1974,15 @@ RECORDS = {
                                                         'op': 'st',
                                                         'k': 'hand',
                                                         'p': {'op': 'var', 'n': 'you'},
-                                                        'x': 10788,
+                                                        'x': 10791,
                                                     },
                                                     'o': '+=',
                                                     'e': {
                                                         'op': 'list',
                                                         'a': [
-                                                            {'op': 'var', 'n': 'item~7048'},
+                                                            {'op': 'var', 'n': 'item~7006'},
                                                         ],
-                                                        'x': 10789,
+                                                        'x': 10792,
                                                     },
                                                     'nn': True,
                                                     'bd': ['player', 'hand', ''],
@@ -1726,15 +1998,15 @@ RECORDS = {
                                                                 'op': 'st',
                                                                 'k': 'held',
                                                                 'p': {'op': 'var', 'n': 'you'},
-                                                                'x': 10790,
+                                                                'x': 10793,
                                                             },
                                                             'o': '+=',
                                                             'e': {
                                                                 'op': 'list',
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'item~7048'},
+                                                                    {'op': 'var', 'n': 'item~7006'},
                                                                 ],
-                                                                'x': 10791,
+                                                                'x': 10794,
                                                             },
                                                             'nn': True,
                                                             'bd': ['player', 'held', ''],
@@ -1752,7 +2024,7 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7048'},
+                                                                            'of': {'op': 'var', 'n': 'item~7006'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
@@ -1764,22 +2036,22 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7048'},
+                                                                            'of': {'op': 'var', 'n': 'item~7006'},
                                                                             'f': 'use',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': 'now'},
                                                                     },
                                                                 ],
-                                                                'x': 10792,
+                                                                'x': 10795,
                                                             },
                                                             't': {  # rules_data/pampero/definitions/resources.yaml:15
                                                                 'op': 'seq',
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/piles.yaml:142
                                                                         'op': 'let',
-                                                                        'v': 'label~7050',
-                                                                        'e': {'op': 'var', 'n': 'd~7049', 'x': 10793},
+                                                                        'v': 'label~7008',
+                                                                        'e': {'op': 'var', 'n': 'd~7007', 'x': 10796},
                                                                         'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                         'id': 9506,
                                                                     },
@@ -1788,16 +2060,16 @@ RECORDS = {
                                                                         'b': [
                                                                             {  # rules_data/pampero/definitions/resources.yaml:15
                                                                                 'op': 'let',
-                                                                                'v': 'was~7051',
-                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10794},
+                                                                                'v': 'was~7009',
+                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10797},
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:15',
                                                                                 'id': 9508,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:16
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10795},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10798},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~7050', 'x': 10796},
+                                                                                'e': {'op': 'var', 'n': 'label~7008', 'x': 10799},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:16',
                                                                                 'id': 9509,
@@ -1807,19 +2079,19 @@ RECORDS = {
                                                                                 'e': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'deck_items',
-                                                                                    'of': {'op': 'var', 'n': 'item~7048'},
+                                                                                    'of': {'op': 'var', 'n': 'item~7006'},
                                                                                     'f': 'effect',
                                                                                     'd': None,
-                                                                                    'x': 10797,
+                                                                                    'x': 10800,
                                                                                 },
                                                                                 'at': 'rules_data/pampero/definitions/piles.yaml:142',
                                                                                 'id': 9510,
                                                                             },
                                                                             {  # rules_data/pampero/definitions/resources.yaml:18
                                                                                 'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10798},
+                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10801},
                                                                                 'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~7051', 'x': 10799},
+                                                                                'e': {'op': 'var', 'n': 'was~7009', 'x': 10802},
                                                                                 'bd': ['game', 'booking', ''],
                                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:18',
                                                                                 'id': 9511,
@@ -1843,281 +2115,13 @@ RECORDS = {
                                                 'id': 9500,
                                             },
                                         ],
-                                        'at': 'rules_data/pampero/definitions/piles.yaml:126',
-                                        'id': 9490,
-                                    },
-                                    'label': {
-                                        'op': 'obj',
-                                        'k': ['item'],
-                                        'a': [
-                                            {'op': 'var', 'n': 'item~7045'},
-                                        ],
-                                        'x': 10800,
-                                    },
-                                },
-                                {
-                                    'gens': [
-                                        {
-                                            'v': 'x~7052',
-                                            'src': {
-                                                'op': 'cond',
-                                                'c': {
-                                                    'op': 'cmp',
-                                                    'o': '>',
-                                                    'a': {
-                                                        'op': 'fn',
-                                                        'f': 'count',
-                                                        'a': [
-                                                            {
-                                                                'op': 'key',
-                                                                'of': {'op': 'st', 'k': 'piles'},
-                                                                'k': {'op': 'var', 'n': 'd~7044'},
-                                                                'd': [],
-                                                            },
-                                                        ],
-                                                    },
-                                                    'b': {'op': 'lit', 'v': 0},
-                                                },
-                                                'a': {
-                                                    'op': 'lit',
-                                                    'v': [0],
-                                                },
-                                                'b': {
-                                                    'op': 'lit',
-                                                    'v': [],
-                                                },
-                                                'x': 10801,
-                                            },
-                                            'label': 'x',
-                                        },
-                                    ],
-                                    'b': {  # rules_data/pampero/definitions/piles.yaml:130
-                                        'op': 'seq',
-                                        'b': [
-                                            {  # rules_data/pampero/definitions/piles.yaml:130
-                                                'op': 'let',
-                                                'v': 'item~7053',
-                                                'e': {
-                                                    'op': 'fn',
-                                                    'f': 'first',
-                                                    'a': [
-                                                        {
-                                                            'op': 'key',
-                                                            'of': {'op': 'st', 'k': 'piles'},
-                                                            'k': {'op': 'var', 'n': 'd~7044'},
-                                                            'd': [],
-                                                        },
-                                                    ],
-                                                    'x': 10802,
-                                                },
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:130',
-                                                'id': 9513,
-                                            },
-                                            {  # rules_data/pampero/definitions/piles.yaml:131
-                                                'op': 'set',
-                                                't': {
-                                                    'op': 'key',
-                                                    'of': {'op': 'st', 'k': 'piles'},
-                                                    'k': {'op': 'var', 'n': 'd~7044'},
-                                                    'd': [],
-                                                    'x': 10803,
-                                                },
-                                                'o': '-=',
-                                                'e': {
-                                                    'op': 'list',
-                                                    'a': [
-                                                        {'op': 'var', 'n': 'item~7053'},
-                                                    ],
-                                                    'x': 10804,
-                                                },
-                                                'nn': True,
-                                                'bd': ['game', 'piles', 'key'],
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:131',
-                                                'id': 9514,
-                                            },
-                                            {  # rules_data/pampero/definitions/piles.yaml:132
-                                                'op': 'let',
-                                                'v': 'item~7054',
-                                                'e': {'op': 'var', 'n': 'item~7053', 'x': 10805},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:132',
-                                                'id': 9515,
-                                            },
-                                            {  # rules_data/pampero/definitions/piles.yaml:132
-                                                'op': 'let',
-                                                'v': 'd~7055',
-                                                'e': {'op': 'var', 'n': 'd~7044', 'x': 10806},
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:132',
-                                                'id': 9516,
-                                            },
-                                            {  # rules_data/pampero/definitions/piles.yaml:139
-                                                'op': 'if',
-                                                'c': {
-                                                    'op': 'cmp',
-                                                    'o': '==',
-                                                    'a': {
-                                                        'op': 'fld',
-                                                        'kind': 'decks',
-                                                        'of': {'op': 'var', 'n': 'd~7055'},
-                                                        'f': 'to',
-                                                        'd': None,
-                                                    },
-                                                    'b': {'op': 'lit', 'v': 'hand'},
-                                                    'x': 10807,
-                                                },
-                                                't': {  # rules_data/pampero/definitions/piles.yaml:139
-                                                    'op': 'set',
-                                                    't': {
-                                                        'op': 'st',
-                                                        'k': 'hand',
-                                                        'p': {'op': 'var', 'n': 'you'},
-                                                        'x': 10808,
-                                                    },
-                                                    'o': '+=',
-                                                    'e': {
-                                                        'op': 'list',
-                                                        'a': [
-                                                            {'op': 'var', 'n': 'item~7054'},
-                                                        ],
-                                                        'x': 10809,
-                                                    },
-                                                    'nn': True,
-                                                    'bd': ['player', 'hand', ''],
-                                                    'at': 'rules_data/pampero/definitions/piles.yaml:139',
-                                                    'id': 9518,
-                                                },
-                                                'e': {  # rules_data/pampero/definitions/piles.yaml:141
-                                                    'op': 'seq',
-                                                    'b': [
-                                                        {  # rules_data/pampero/definitions/piles.yaml:141
-                                                            'op': 'set',
-                                                            't': {
-                                                                'op': 'st',
-                                                                'k': 'held',
-                                                                'p': {'op': 'var', 'n': 'you'},
-                                                                'x': 10810,
-                                                            },
-                                                            'o': '+=',
-                                                            'e': {
-                                                                'op': 'list',
-                                                                'a': [
-                                                                    {'op': 'var', 'n': 'item~7054'},
-                                                                ],
-                                                                'x': 10811,
-                                                            },
-                                                            'nn': True,
-                                                            'bd': ['player', 'held', ''],
-                                                            'at': 'rules_data/pampero/definitions/piles.yaml:141',
-                                                            'id': 9520,
-                                                        },
-                                                        {  # rules_data/pampero/definitions/piles.yaml:142
-                                                            'op': 'if',
-                                                            'c': {
-                                                                'op': 'or',
-                                                                'a': [
-                                                                    {
-                                                                        'op': 'cmp',
-                                                                        'o': '==',
-                                                                        'a': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7054'},
-                                                                            'f': 'use',
-                                                                            'd': None,
-                                                                        },
-                                                                        'b': {'op': 'lit', 'v': None},
-                                                                    },
-                                                                    {
-                                                                        'op': 'cmp',
-                                                                        'o': '==',
-                                                                        'a': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'deck_items',
-                                                                            'of': {'op': 'var', 'n': 'item~7054'},
-                                                                            'f': 'use',
-                                                                            'd': None,
-                                                                        },
-                                                                        'b': {'op': 'lit', 'v': 'now'},
-                                                                    },
-                                                                ],
-                                                                'x': 10812,
-                                                            },
-                                                            't': {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                'op': 'seq',
-                                                                'b': [
-                                                                    {  # rules_data/pampero/definitions/piles.yaml:142
-                                                                        'op': 'let',
-                                                                        'v': 'label~7056',
-                                                                        'e': {'op': 'var', 'n': 'd~7055', 'x': 10813},
-                                                                        'at': 'rules_data/pampero/definitions/piles.yaml:142',
-                                                                        'id': 9523,
-                                                                    },
-                                                                    {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                        'op': 'seq',
-                                                                        'b': [
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:15
-                                                                                'op': 'let',
-                                                                                'v': 'was~7057',
-                                                                                'e': {'op': 'st', 'k': 'booking', 'x': 10814},
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                                'id': 9525,
-                                                                            },
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:16
-                                                                                'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10815},
-                                                                                'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'label~7056', 'x': 10816},
-                                                                                'bd': ['game', 'booking', ''],
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:16',
-                                                                                'id': 9526,
-                                                                            },
-                                                                            {  # rules_data/pampero/definitions/piles.yaml:142
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'deck_items',
-                                                                                    'of': {'op': 'var', 'n': 'item~7054'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 10817,
-                                                                                },
-                                                                                'at': 'rules_data/pampero/definitions/piles.yaml:142',
-                                                                                'id': 9527,
-                                                                            },
-                                                                            {  # rules_data/pampero/definitions/resources.yaml:18
-                                                                                'op': 'set',
-                                                                                't': {'op': 'st', 'k': 'booking', 'x': 10818},
-                                                                                'o': '=',
-                                                                                'e': {'op': 'var', 'n': 'was~7057', 'x': 10819},
-                                                                                'bd': ['game', 'booking', ''],
-                                                                                'at': 'rules_data/pampero/definitions/resources.yaml:18',
-                                                                                'id': 9528,
-                                                                            },
-                                                                        ],
-                                                                        'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                        'id': 9524,
-                                                                    },
-                                                                ],
-                                                                'at': 'rules_data/pampero/definitions/resources.yaml:15',
-                                                                'id': 9522,
-                                                            },
-                                                            'at': 'rules_data/pampero/definitions/piles.yaml:142',
-                                                            'id': 9521,
-                                                        },
-                                                    ],
-                                                    'at': 'rules_data/pampero/definitions/piles.yaml:141',
-                                                    'id': 9519,
-                                                },
-                                                'at': 'rules_data/pampero/definitions/piles.yaml:139',
-                                                'id': 9517,
-                                            },
-                                        ],
                                         'at': 'rules_data/pampero/definitions/piles.yaml:130',
-                                        'id': 9512,
+                                        'id': 9495,
                                     },
                                     'label': {
                                         'op': 'lit',
                                         'v': {'item': None},
-                                        'x': 10820,
+                                        'x': 10803,
                                     },
                                 },
                             ],
@@ -2128,17 +2132,17 @@ RECORDS = {
                                 'kinds': {'d': 'decks'},
                             },
                             'at': 'rules_data/pampero/definitions/piles.yaml:124',
-                            'id': 9489,
+                            'id': 9472,
                         },
                         'at': 'rules_data/pampero/definitions/piles.yaml:123',
-                        'id': 9488,
+                        'id': 9471,
                     },
                     'at': 'rules_data/pampero/definitions/piles.yaml:122',
-                    'id': 9487,
+                    'id': 9470,
                 },
             ],
             'at': 'rules_data/pampero/modules/tbsct.yaml:10',
-            'id': 9484,
+            'id': 9467,
         },
         'source': {
             'doc': 'pampero-verne',
@@ -2148,6 +2152,7 @@ RECORDS = {
     },
     'extra_connection_tile': {  # rules_data/pampero/modules/tbsct.yaml:12
         'id': 'extra_connection_tile',
+        'name': {'en': 'extra connection tile', 'it': 'tessera connessione extra'},
         'deck': 'extra_connection_tiles',
         'module': 'tower_bonus_connection_tiles',
         'copies': 9,
@@ -2156,32 +2161,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
-                    'v': 'n~7058',
-                    'e': {'op': 'lit', 'v': 2, 'x': 10821},
+                    'v': 'n~7010',
+                    'e': {'op': 'lit', 'v': 2, 'x': 10804},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
-                    'id': 9530,
+                    'id': 9513,
                 },
                 {  # rules_data/pampero/modules/tbsct.yaml:13
                     'op': 'let',
-                    'v': 'r~7059',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10822},
+                    'v': 'r~7011',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10805},
                     'at': 'rules_data/pampero/modules/tbsct.yaml:13',
-                    'id': 9531,
+                    'id': 9514,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7060',
-                            'e': {'op': 'var', 'n': 'n~7058', 'x': 10823},
+                            'v': 'left~7012',
+                            'e': {'op': 'var', 'n': 'n~7010', 'x': 10806},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9533,
+                            'id': 9516,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7061',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10824},
+                            'v': 'rep~7013',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10807},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2193,32 +2198,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7061'},
+                                                'of': {'op': 'var', 'n': 'rep~7013'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7059'},
+                                        'b': {'op': 'var', 'n': 'r~7011'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7060'},
+                                        'a': {'op': 'var', 'n': 'left~7012'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10825,
+                                'x': 10808,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7062',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10826},
+                                        'v': 'taken~7014',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10809},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9536,
+                                        'id': 9519,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -2228,18 +2233,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9538,
+                                                    'id': 9521,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10827,
+                                                    'x': 10810,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7063',
+                                                        'v': 'instead~7015',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -2250,7 +2255,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7060'},
+                                                                            {'op': 'var', 'n': 'left~7012'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -2259,17 +2264,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7061'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7013'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7060'},
+                                                                                'a': {'op': 'var', 'n': 'left~7012'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7061'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7013'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -2278,7 +2283,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10828,
+                                                            'x': 10811,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -2288,42 +2293,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7062', 'x': 10829},
+                                                            't': {'op': 'var', 'n': 'taken~7014', 'x': 10812},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7063', 'x': 10830},
+                                                            'e': {'op': 'var', 'n': 'instead~7015', 'x': 10813},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9540,
+                                                            'id': 9523,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7063', 'x': 10831},
+                                                            'n': {'op': 'var', 'n': 'instead~7015', 'x': 10814},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7061'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7013'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10832,
+                                                                    'x': 10815,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9542,
+                                                                'id': 9525,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9541,
+                                                            'id': 9524,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9539,
+                                                    'id': 9522,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7063'},
+                                                        {'op': 'var', 'n': 'instead~7015'},
                                                     ],
-                                                    'x': 10833,
+                                                    'x': 10816,
                                                 },
                                             },
                                         ],
@@ -2334,43 +2339,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9537,
+                                        'id': 9520,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7060', 'x': 10834},
+                                        't': {'op': 'var', 'n': 'left~7012', 'x': 10817},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7062', 'x': 10835},
+                                        'e': {'op': 'var', 'n': 'taken~7014', 'x': 10818},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9543,
+                                        'id': 9526,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9535,
+                                'id': 9518,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9534,
+                            'id': 9517,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7064',
-                            'e': {'op': 'var', 'n': 'left~7060', 'x': 10836},
+                            'v': 'n~7016',
+                            'e': {'op': 'var', 'n': 'left~7012', 'x': 10819},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9544,
+                            'id': 9527,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7065',
-                            'e': {'op': 'var', 'n': 'r~7059', 'x': 10837},
+                            'v': 'r~7017',
+                            'e': {'op': 'var', 'n': 'r~7011', 'x': 10820},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9545,
+                            'id': 9528,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7066',
+                                    'v': 'k~7018',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -2387,13 +2392,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7065'},
+                                                                'of': {'op': 'var', 'n': 'r~7017'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7064'},
+                                                        'a': {'op': 'var', 'n': 'n~7016'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -2401,11 +2406,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7064'},
+                                                                        {'op': 'var', 'n': 'n~7016'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7065'},
+                                                                            'k': {'op': 'var', 'n': 'r~7017'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -2416,10 +2421,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10838,
+                                        'x': 10821,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9547,
+                                    'id': 9530,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -2429,16 +2434,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7065'},
+                                            'of': {'op': 'var', 'n': 'r~7017'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10839,
+                                        'x': 10822,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7066', 'x': 10840},
+                                        't': {'op': 'var', 'n': 'k~7018', 'x': 10823},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -2455,14 +2460,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7066'},
+                                                                        {'op': 'var', 'n': 'k~7018'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7065'},
+                                                                                'of': {'op': 'var', 'n': 'r~7017'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -2473,7 +2478,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7065'},
+                                                                                'k': {'op': 'var', 'n': 'r~7017'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -2484,13 +2489,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10841,
+                                            'x': 10824,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9549,
+                                        'id': 9532,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9548,
+                                    'id': 9531,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -2501,15 +2506,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7065'},
+                                        'k': {'op': 'var', 'n': 'r~7017'},
                                         'd': 0,
-                                        'x': 10842,
+                                        'x': 10825,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7066', 'x': 10843},
+                                    'e': {'op': 'var', 'n': 'k~7018', 'x': 10826},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9550,
+                                    'id': 9533,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -2519,30 +2524,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7065'},
+                                            'of': {'op': 'var', 'n': 'r~7017'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10844,
+                                        'x': 10827,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7065'},
+                                            'k': {'op': 'var', 'n': 'r~7017'},
                                             'd': 0,
-                                            'x': 10845,
+                                            'x': 10828,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7066', 'x': 10846},
+                                        'e': {'op': 'var', 'n': 'k~7018', 'x': 10829},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9552,
+                                        'id': 9535,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9551,
+                                    'id': 9534,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -2552,18 +2557,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7065'},
+                                                'of': {'op': 'var', 'n': 'r~7017'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7066'},
+                                                'a': {'op': 'var', 'n': 'k~7018'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10847,
+                                        'x': 10830,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -2576,28 +2581,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10848,
+                                            'x': 10831,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7066', 'x': 10849},
+                                        'e': {'op': 'var', 'n': 'k~7018', 'x': 10832},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9554,
+                                        'id': 9537,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9553,
+                                    'id': 9536,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9546,
+                            'id': 9529,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9532,
+                    'id': 9515,
                 },
             ],
             'at': 'rules_data/pampero/modules/tbsct.yaml:13',
-            'id': 9529,
+            'id': 9512,
         },
         'placeholder': 'extra connection tile texts are not in the sources',
         'source': {

@@ -43,372 +43,372 @@ K = [
 ]
 
 
-def x_10852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def x_10835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7068'), 0)) >= num(E.get('n~7067')))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7020'), 0)) >= num(E.get('n~7019')))
 
 
-def x_10855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_10838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7070'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7022'), 0)
 
 
-def x_10857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_10840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7070'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7022'), 'supply', None) != None)
 
 
-def x_10858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_10841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7070'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7022'), 0)
 
 
-def x_10860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_10843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7070'), 'ledger', None)) and bool((E.get('n~7069') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7022'), 'ledger', None)) and bool((E.get('n~7021') != 0)))
 
 
-def x_10861(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_10844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7074'), 'instead_of', {}), 'gain', None) == E.get('r~7072'))) and bool((num(E.get('left~7073')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7026'), 'instead_of', {}), 'gain', None) == E.get('r~7024'))) and bool((num(E.get('left~7025')) > num(0))))
 
 
-def x_10870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7073'), (E.get('left~7073') if (FLD(ctx, K[0], E.get('rep~7074')) == None) else FLD(ctx, K[0], E.get('rep~7074')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7025'), (E.get('left~7025') if (FLD(ctx, K[0], E.get('rep~7026')) == None) else FLD(ctx, K[0], E.get('rep~7026')))]))
 
 
-def x_10874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7074'))
+    return FLD(ctx, K[1], E.get('rep~7026'))
 
 
-def x_10875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7076')}
+    return {'instead': E.get('instead~7028')}
 
 
-def x_10880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7077') if (GET(ctx, 'resources', E.get('r~7078'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7077'), KEY(ctx.state.get('supply'), E.get('r~7078'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7029') if (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7029'), KEY(ctx.state.get('supply'), E.get('r~7030'), 0)]))])
 
 
-def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7078'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7030'), 'max', None) != None)
 
 
-def x_10883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7079'), (num(GET(ctx, 'resources', E.get('r~7078'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7078'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7031'), (num(GET(ctx, 'resources', E.get('r~7030'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)))])])
 
 
-def x_10884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7078'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)
 
 
-def x_10886(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7078'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) != None)
 
 
-def x_10887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7078'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7030'), 0)
 
 
-def x_10889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7078'), 'ledger', None)) and bool((E.get('k~7079') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7030'), 'ledger', None)) and bool((E.get('k~7031') != 0)))
 
 
-def x_10890(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10894(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
+def x_10877(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10894, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > num(0))) and bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7080).get('stock'), 'co2', 0))) for v_p_7080 in items_of(list(range(len(ctx.state['players']))))]))))
+    return MEMO(ctx, (10877, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > num(0))) and bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7032).get('stock'), 'co2', 0))) for v_p_7032 in items_of(list(range(len(ctx.state['players']))))]))))
 
 
-def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7084'), 'instead_of', {}), 'gain', None) == E.get('r~7082'))) and bool((num(E.get('left~7083')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7036'), 'instead_of', {}), 'gain', None) == E.get('r~7034'))) and bool((num(E.get('left~7035')) > num(0))))
 
 
-def x_10902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7083'), (E.get('left~7083') if (FLD(ctx, K[0], E.get('rep~7084')) == None) else FLD(ctx, K[0], E.get('rep~7084')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7035'), (E.get('left~7035') if (FLD(ctx, K[0], E.get('rep~7036')) == None) else FLD(ctx, K[0], E.get('rep~7036')))]))
 
 
-def x_10906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7084'))
+    return FLD(ctx, K[1], E.get('rep~7036'))
 
 
-def x_10907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10890(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7086')}
+    return {'instead': E.get('instead~7038')}
 
 
-def x_10912(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7087') if (GET(ctx, 'resources', E.get('r~7088'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7087'), KEY(ctx.state.get('supply'), E.get('r~7088'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7039') if (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7039'), KEY(ctx.state.get('supply'), E.get('r~7040'), 0)]))])
 
 
-def x_10913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7088'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7040'), 'max', None) != None)
 
 
-def x_10915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7089'), (num(GET(ctx, 'resources', E.get('r~7088'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7088'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7041'), (num(GET(ctx, 'resources', E.get('r~7040'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)))])])
 
 
-def x_10916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7088'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)
 
 
-def x_10918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7088'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) != None)
 
 
-def x_10919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7088'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7040'), 0)
 
 
-def x_10921(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7088'), 'ledger', None)) and bool((E.get('k~7089') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7040'), 'ledger', None)) and bool((E.get('k~7041') != 0)))
 
 
-def x_10922(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7093'), 'instead_of', {}), 'gain', None) == E.get('r~7091'))) and bool((num(E.get('left~7092')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7045'), 'instead_of', {}), 'gain', None) == E.get('r~7043'))) and bool((num(E.get('left~7044')) > num(0))))
 
 
-def x_10931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7092'), (E.get('left~7092') if (FLD(ctx, K[0], E.get('rep~7093')) == None) else FLD(ctx, K[0], E.get('rep~7093')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7044'), (E.get('left~7044') if (FLD(ctx, K[0], E.get('rep~7045')) == None) else FLD(ctx, K[0], E.get('rep~7045')))]))
 
 
-def x_10935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7093'))
+    return FLD(ctx, K[1], E.get('rep~7045'))
 
 
-def x_10936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7095')}
+    return {'instead': E.get('instead~7047')}
 
 
-def x_10941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7096') if (GET(ctx, 'resources', E.get('r~7097'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7096'), KEY(ctx.state.get('supply'), E.get('r~7097'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7048') if (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7048'), KEY(ctx.state.get('supply'), E.get('r~7049'), 0)]))])
 
 
-def x_10942(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7097'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7049'), 'max', None) != None)
 
 
-def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7098'), (num(GET(ctx, 'resources', E.get('r~7097'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7097'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7050'), (num(GET(ctx, 'resources', E.get('r~7049'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)))])])
 
 
-def x_10945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7097'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)
 
 
-def x_10947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7097'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) != None)
 
 
-def x_10948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7097'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7049'), 0)
 
 
-def x_10950(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7097'), 'ledger', None)) and bool((E.get('k~7098') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7049'), 'ledger', None)) and bool((E.get('k~7050') != 0)))
 
 
-def x_10951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10953(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
+def x_10936(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     if E is None:
         E = ctx.env()
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)))
 
 
-def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7102'), 'instead_of', {}), 'gain', None) == E.get('r~7100'))) and bool((num(E.get('left~7101')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7054'), 'instead_of', {}), 'gain', None) == E.get('r~7052'))) and bool((num(E.get('left~7053')) > num(0))))
 
 
-def x_10961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7101'), (E.get('left~7101') if (FLD(ctx, K[0], E.get('rep~7102')) == None) else FLD(ctx, K[0], E.get('rep~7102')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7053'), (E.get('left~7053') if (FLD(ctx, K[0], E.get('rep~7054')) == None) else FLD(ctx, K[0], E.get('rep~7054')))]))
 
 
-def x_10965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7102'))
+    return FLD(ctx, K[1], E.get('rep~7054'))
 
 
-def x_10966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7104')}
+    return {'instead': E.get('instead~7056')}
 
 
-def x_10971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7105') if (GET(ctx, 'resources', E.get('r~7106'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7105'), KEY(ctx.state.get('supply'), E.get('r~7106'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7057') if (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7057'), KEY(ctx.state.get('supply'), E.get('r~7058'), 0)]))])
 
 
-def x_10972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7106'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7058'), 'max', None) != None)
 
 
-def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7107'), (num(GET(ctx, 'resources', E.get('r~7106'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7106'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7059'), (num(GET(ctx, 'resources', E.get('r~7058'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)))])])
 
 
-def x_10975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7106'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)
 
 
-def x_10977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7106'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) != None)
 
 
-def x_10978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7106'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7058'), 0)
 
 
-def x_10980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7106'), 'ledger', None)) and bool((E.get('k~7107') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7058'), 'ledger', None)) and bool((E.get('k~7059') != 0)))
 
 
-def x_10981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_10983(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
+def x_10966(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     if E is None:
         E = ctx.env()
     return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'barrels', 0)))
 
 
-def t_9555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:108
+def t_9538(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9555, None, [], k)
+    return CHOOSE(ctx, 9538, None, [], k)
 
 
-def t_9556(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def t_9539(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -417,45 +417,45 @@ def t_9556(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7067', 1, True)
+    ctx.put(E, 'n~7019', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7068', 'co2', True)
-    if not d_9559(ctx, E):
+    ctx.put(E, 'r~7020', 'co2', True)
+    if not d_9542(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7071', 4, True)
+    ctx.put(E, 'n~7023', 4, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7072', 'money', True)
-    return t_9571(ctx, k, s, E)
+    ctx.put(E, 'r~7024', 'money', True)
+    return t_9554(ctx, k, s, E)
 
 
-def d_9557(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9540(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7067', 1, True)
+    ctx.put(E, 'n~7019', 1, True)
     return True
 
 
-def d_9558(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9541(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7068', 'co2', True)
+    ctx.put(E, 'r~7020', 'co2', True)
     return True
 
 
-def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -464,53 +464,53 @@ def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if not x_10852(ctx, E):
+    if not x_10835(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7069', E.get('n~7067'), True)
+    ctx.put(E, 'n~7021', E.get('n~7019'), True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7070', E.get('r~7068'), True)
-    if not d_9563(ctx, E):
+    ctx.put(E, 'r~7022', E.get('r~7020'), True)
+    if not d_9546(ctx, E):
         return False
     return True
 
 
-def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_10852(ctx, E):
+    if not x_10835(ctx, E):
         return False
     return True
 
 
-def d_9561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7069', E.get('n~7067'), True)
+    ctx.put(E, 'n~7021', E.get('n~7019'), True)
     return True
 
 
-def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:74
+def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7070', E.get('r~7068'), True)
+    ctx.put(E, 'r~7022', E.get('r~7020'), True)
     return True
 
 
-def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -519,105 +519,105 @@ def d_9563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9564, PL(ctx, E.get('you')).get('stock'), E.get('r~7070'))
+    c, key = KEYPLACE(ctx, 9547, PL(ctx, E.get('you')).get('stock'), E.get('r~7022'))
     if c is not None:
-        ASSIGN(ctx, 9564, c, key, E.get('n~7069'))
-    if not d_9565(ctx, E):
+        ASSIGN(ctx, 9547, c, key, E.get('n~7021'))
+    if not d_9548(ctx, E):
         return False
-    if not d_9567(ctx, E):
+    if not d_9550(ctx, E):
         return False
     return True
 
 
-def d_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_9547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9564, PL(ctx, E.get('you')).get('stock'), E.get('r~7070'))
+    c, key = KEYPLACE(ctx, 9547, PL(ctx, E.get('you')).get('stock'), E.get('r~7022'))
     if c is not None:
-        ASSIGN(ctx, 9564, c, key, E.get('n~7069'))
+        ASSIGN(ctx, 9547, c, key, E.get('n~7021'))
     return True
 
 
-def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10857(ctx, E):
+    if x_10840(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9566, ctx.state.get('supply'), E.get('r~7070'))
+        c, key = KEYPLACE(ctx, 9549, ctx.state.get('supply'), E.get('r~7022'))
         if c is not None:
-            ASSIGN(ctx, 9566, c, key, E.get('n~7069'))
+            ASSIGN(ctx, 9549, c, key, E.get('n~7021'))
     return True
 
 
-def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9566, ctx.state.get('supply'), E.get('r~7070'))
+    c, key = KEYPLACE(ctx, 9549, ctx.state.get('supply'), E.get('r~7022'))
     if c is not None:
-        ASSIGN(ctx, 9566, c, key, E.get('n~7069'))
+        ASSIGN(ctx, 9549, c, key, E.get('n~7021'))
     return True
 
 
-def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10860(ctx, E):
+    if x_10843(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9568, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9568, c, key, E.get('n~7069'))
+            ASSIGN(ctx, 9551, c, key, E.get('n~7021'))
     return True
 
 
-def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9568, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9568, c, key, E.get('n~7069'))
+        ASSIGN(ctx, 9551, c, key, E.get('n~7021'))
     return True
 
 
-def d_9569(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9552(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7071', 4, True)
+    ctx.put(E, 'n~7023', 4, True)
     return True
 
 
-def d_9570(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9553(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7072', 'money', True)
+    ctx.put(E, 'r~7024', 'money', True)
     return True
 
 
-def t_9571(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9554(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -627,58 +627,58 @@ def t_9571(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7077', E.get('left~7073'), True)
+        ctx.put(E, 'n~7029', E.get('left~7025'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7078', E.get('r~7072'), True)
-        if not d_9585(ctx, E):
+        ctx.put(E, 'r~7030', E.get('r~7024'), True)
+        if not d_9568(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7073', E.get('n~7071'), True)
-    return t_9573(ctx, r1, s, E)
+    ctx.put(E, 'left~7025', E.get('n~7023'), True)
+    return t_9556(ctx, r1, s, E)
 
 
-def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7073', E.get('n~7071'), True)
+    ctx.put(E, 'left~7025', E.get('n~7023'), True)
     return True
 
 
-def t_9573(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9556(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10866(ctx, E)))
-    old = E.get('rep~7074', MISSING)
+    items = list(items_of(x_10849(ctx, E)))
+    old = E.get('rep~7026', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7074', old)
+        UNBIND(ctx, 'rep~7026', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7074', item, True)
-            if x_10867(ctx, E):
-                return t_9574(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7026', item, True)
+            if x_10850(ctx, E):
+                return t_9557(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9574(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -688,41 +688,41 @@ def t_9574(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9582, E, 'left~7073', E.get('taken~7075'))
+        ASSIGN(ctx, 9565, E, 'left~7025', E.get('taken~7027'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7075', 0, True)
-    return t_9576(ctx, r1, s, E)
+    ctx.put(E, 'taken~7027', 0, True)
+    return t_9559(ctx, r1, s, E)
 
 
-def d_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7075', 0, True)
+    ctx.put(E, 'taken~7027', 0, True)
     return True
 
 
-def t_9576(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9559(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9576, None, [], k)
+    return CHOOSE(ctx, 9559, None, [], k)
 
 
-def d_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9561(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -731,21 +731,21 @@ def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9579, E, 'taken~7075', E.get('instead~7076'))
-    return t_9580(ctx, k, s, E)
+    ASSIGN(ctx, 9562, E, 'taken~7027', E.get('instead~7028'))
+    return t_9563(ctx, k, s, E)
 
 
-def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9579, E, 'taken~7075', E.get('instead~7076'))
+    ASSIGN(ctx, 9562, E, 'taken~7027', E.get('instead~7028'))
     return True
 
 
-def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9563(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -754,51 +754,51 @@ def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9581(ctx, lambda: nxt(left - 1), k, E)
+        return t_9564(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7076')))
+    return nxt(num(E.get('instead~7028')))
 
 
-def t_9581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9564(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10874(ctx, E), k)
+    return DO(ctx, x_10857(ctx, E), k)
 
 
-def d_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9582, E, 'left~7073', E.get('taken~7075'))
+    ASSIGN(ctx, 9565, E, 'left~7025', E.get('taken~7027'))
     return True
 
 
-def d_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7077', E.get('left~7073'), True)
+    ctx.put(E, 'n~7029', E.get('left~7025'), True)
     return True
 
 
-def d_9584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7078', E.get('r~7072'), True)
+    ctx.put(E, 'r~7030', E.get('r~7024'), True)
     return True
 
 
-def d_9585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -807,132 +807,132 @@ def d_9585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7079', x_10880(ctx, E), True)
-    if not d_9587(ctx, E):
+    ctx.put(E, 'k~7031', x_10863(ctx, E), True)
+    if not d_9570(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9589, PL(ctx, E.get('you')).get('stock'), E.get('r~7078'))
+    c, key = KEYPLACE(ctx, 9572, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
     if c is not None:
-        ASSIGN(ctx, 9589, c, key, E.get('k~7079'))
-    if not d_9590(ctx, E):
+        ASSIGN(ctx, 9572, c, key, E.get('k~7031'))
+    if not d_9573(ctx, E):
         return False
-    if not d_9592(ctx, E):
+    if not d_9575(ctx, E):
         return False
     return True
 
 
-def d_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7079', x_10880(ctx, E), True)
+    ctx.put(E, 'k~7031', x_10863(ctx, E), True)
     return True
 
 
-def d_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10881(ctx, E):
+    if x_10864(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9588, E, 'k~7079', x_10883(ctx, E))
+        ASSIGN(ctx, 9571, E, 'k~7031', x_10866(ctx, E))
     return True
 
 
-def d_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9588, E, 'k~7079', x_10883(ctx, E))
+    ASSIGN(ctx, 9571, E, 'k~7031', x_10866(ctx, E))
     return True
 
 
-def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9589, PL(ctx, E.get('you')).get('stock'), E.get('r~7078'))
+    c, key = KEYPLACE(ctx, 9572, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
     if c is not None:
-        ASSIGN(ctx, 9589, c, key, E.get('k~7079'))
+        ASSIGN(ctx, 9572, c, key, E.get('k~7031'))
     return True
 
 
-def d_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10886(ctx, E):
+    if x_10869(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9591, ctx.state.get('supply'), E.get('r~7078'))
+        c, key = KEYPLACE(ctx, 9574, ctx.state.get('supply'), E.get('r~7030'))
         if c is not None:
-            ASSIGN(ctx, 9591, c, key, E.get('k~7079'))
+            ASSIGN(ctx, 9574, c, key, E.get('k~7031'))
     return True
 
 
-def d_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9591, ctx.state.get('supply'), E.get('r~7078'))
+    c, key = KEYPLACE(ctx, 9574, ctx.state.get('supply'), E.get('r~7030'))
     if c is not None:
-        ASSIGN(ctx, 9591, c, key, E.get('k~7079'))
+        ASSIGN(ctx, 9574, c, key, E.get('k~7031'))
     return True
 
 
-def d_9592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10889(ctx, E):
+    if x_10872(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9593, c, key, E.get('k~7079'))
+            ASSIGN(ctx, 9576, c, key, E.get('k~7031'))
     return True
 
 
-def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9593, c, key, E.get('k~7079'))
+        ASSIGN(ctx, 9576, c, key, E.get('k~7031'))
     return True
 
 
-def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:108
+def d_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9595(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -941,35 +941,35 @@ def t_9595(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7081', 5, True)
+    ctx.put(E, 'n~7033', 5, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7082', 'money', True)
-    return t_9598(ctx, k, s, E)
+    ctx.put(E, 'r~7034', 'money', True)
+    return t_9581(ctx, k, s, E)
 
 
-def d_9596(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7081', 5, True)
-    return True
-
-
-def d_9597(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def d_9579(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7082', 'money', True)
+    ctx.put(E, 'n~7033', 5, True)
     return True
 
 
-def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9580(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7034', 'money', True)
+    return True
+
+
+def t_9581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -979,58 +979,58 @@ def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7087', E.get('left~7083'), True)
+        ctx.put(E, 'n~7039', E.get('left~7035'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7088', E.get('r~7082'), True)
-        if not d_9612(ctx, E):
+        ctx.put(E, 'r~7040', E.get('r~7034'), True)
+        if not d_9595(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7083', E.get('n~7081'), True)
-    return t_9600(ctx, r1, s, E)
+    ctx.put(E, 'left~7035', E.get('n~7033'), True)
+    return t_9583(ctx, r1, s, E)
 
 
-def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7083', E.get('n~7081'), True)
+    ctx.put(E, 'left~7035', E.get('n~7033'), True)
     return True
 
 
-def t_9600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10898(ctx, E)))
-    old = E.get('rep~7084', MISSING)
+    items = list(items_of(x_10881(ctx, E)))
+    old = E.get('rep~7036', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7084', old)
+        UNBIND(ctx, 'rep~7036', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7084', item, True)
-            if x_10899(ctx, E):
-                return t_9601(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7036', item, True)
+            if x_10882(ctx, E):
+                return t_9584(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1040,41 +1040,41 @@ def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9609, E, 'left~7083', E.get('taken~7085'))
+        ASSIGN(ctx, 9592, E, 'left~7035', E.get('taken~7037'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7085', 0, True)
-    return t_9603(ctx, r1, s, E)
+    ctx.put(E, 'taken~7037', 0, True)
+    return t_9586(ctx, r1, s, E)
 
 
-def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7085', 0, True)
+    ctx.put(E, 'taken~7037', 0, True)
     return True
 
 
-def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9586(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9603, None, [], k)
+    return CHOOSE(ctx, 9586, None, [], k)
 
 
-def d_9604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1083,21 +1083,366 @@ def t_9605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9606, E, 'taken~7085', E.get('instead~7086'))
+    ASSIGN(ctx, 9589, E, 'taken~7037', E.get('instead~7038'))
+    return t_9590(ctx, k, s, E)
+
+
+def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9589, E, 'taken~7037', E.get('instead~7038'))
+    return True
+
+
+def t_9590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_9591(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~7038')))
+
+
+def t_9591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10889(ctx, E), k)
+
+
+def d_9592(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9592, E, 'left~7035', E.get('taken~7037'))
+    return True
+
+
+def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~7039', E.get('left~7035'), True)
+    return True
+
+
+def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7040', E.get('r~7034'), True)
+    return True
+
+
+def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~7041', x_10895(ctx, E), True)
+    if not d_9597(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 9599, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
+    if c is not None:
+        ASSIGN(ctx, 9599, c, key, E.get('k~7041'))
+    if not d_9600(ctx, E):
+        return False
+    if not d_9602(ctx, E):
+        return False
+    return True
+
+
+def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~7041', x_10895(ctx, E), True)
+    return True
+
+
+def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10896(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 9598, E, 'k~7041', x_10898(ctx, E))
+    return True
+
+
+def d_9598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9598, E, 'k~7041', x_10898(ctx, E))
+    return True
+
+
+def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9599, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
+    if c is not None:
+        ASSIGN(ctx, 9599, c, key, E.get('k~7041'))
+    return True
+
+
+def d_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10901(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 9601, ctx.state.get('supply'), E.get('r~7040'))
+        if c is not None:
+            ASSIGN(ctx, 9601, c, key, E.get('k~7041'))
+    return True
+
+
+def d_9601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9601, ctx.state.get('supply'), E.get('r~7040'))
+    if c is not None:
+        ASSIGN(ctx, 9601, c, key, E.get('k~7041'))
+    return True
+
+
+def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10904(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 9603, c, key, E.get('k~7041'))
+    return True
+
+
+def d_9603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        ASSIGN(ctx, 9603, c, key, E.get('k~7041'))
+    return True
+
+
+def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~7042', 1, True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~7043', 'co2', True)
     return t_9607(ctx, k, s, E)
 
 
-def d_9606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9605(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9606, E, 'taken~7085', E.get('instead~7086'))
+    ctx.put(E, 'n~7042', 1, True)
     return True
 
 
-def t_9607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9606(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7043', 'co2', True)
+    return True
+
+
+def t_9607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'n~7048', E.get('left~7044'), True)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'r~7049', E.get('r~7043'), True)
+        if not d_9621(ctx, E):
+            return False
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'left~7044', E.get('n~7042'), True)
+    return t_9609(ctx, r1, s, E)
+
+
+def d_9608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'left~7044', E.get('n~7042'), True)
+    return True
+
+
+def t_9609(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_10910(ctx, E)))
+    old = E.get('rep~7045', MISSING)
+
+    def brk():
+        UNBIND(ctx, 'rep~7045', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            ctx.put(E, 'rep~7045', item, True)
+            if x_10911(ctx, E):
+                return t_9610(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 9618, E, 'left~7044', E.get('taken~7046'))
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'taken~7046', 0, True)
+    return t_9612(ctx, r1, s, E)
+
+
+def d_9611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'taken~7046', 0, True)
+    return True
+
+
+def t_9612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 9612, None, [], k)
+
+
+def d_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def t_9614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 9615, E, 'taken~7046', E.get('instead~7047'))
+    return t_9616(ctx, k, s, E)
+
+
+def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9615, E, 'taken~7046', E.get('instead~7047'))
+    return True
+
+
+def t_9616(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1106,51 +1451,51 @@ def t_9607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9608(ctx, lambda: nxt(left - 1), k, E)
+        return t_9617(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7086')))
+    return nxt(num(E.get('instead~7047')))
 
 
-def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9617(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10906(ctx, E), k)
+    return DO(ctx, x_10918(ctx, E), k)
 
 
-def d_9609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9609, E, 'left~7083', E.get('taken~7085'))
+    ASSIGN(ctx, 9618, E, 'left~7044', E.get('taken~7046'))
     return True
 
 
-def d_9610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7087', E.get('left~7083'), True)
+    ctx.put(E, 'n~7048', E.get('left~7044'), True)
     return True
 
 
-def d_9611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7088', E.get('r~7082'), True)
+    ctx.put(E, 'r~7049', E.get('r~7043'), True)
     return True
 
 
-def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1159,125 +1504,125 @@ def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7089', x_10912(ctx, E), True)
-    if not d_9614(ctx, E):
+    ctx.put(E, 'k~7050', x_10924(ctx, E), True)
+    if not d_9623(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9616, PL(ctx, E.get('you')).get('stock'), E.get('r~7088'))
+    c, key = KEYPLACE(ctx, 9625, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
     if c is not None:
-        ASSIGN(ctx, 9616, c, key, E.get('k~7089'))
-    if not d_9617(ctx, E):
+        ASSIGN(ctx, 9625, c, key, E.get('k~7050'))
+    if not d_9626(ctx, E):
         return False
-    if not d_9619(ctx, E):
+    if not d_9628(ctx, E):
         return False
     return True
 
 
-def d_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7089', x_10912(ctx, E), True)
+    ctx.put(E, 'k~7050', x_10924(ctx, E), True)
     return True
 
 
-def d_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10913(ctx, E):
+    if x_10925(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9615, E, 'k~7089', x_10915(ctx, E))
+        ASSIGN(ctx, 9624, E, 'k~7050', x_10927(ctx, E))
     return True
 
 
-def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9615, E, 'k~7089', x_10915(ctx, E))
+    ASSIGN(ctx, 9624, E, 'k~7050', x_10927(ctx, E))
     return True
 
 
-def d_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9616, PL(ctx, E.get('you')).get('stock'), E.get('r~7088'))
+    c, key = KEYPLACE(ctx, 9625, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
     if c is not None:
-        ASSIGN(ctx, 9616, c, key, E.get('k~7089'))
+        ASSIGN(ctx, 9625, c, key, E.get('k~7050'))
     return True
 
 
-def d_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10918(ctx, E):
+    if x_10930(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9618, ctx.state.get('supply'), E.get('r~7088'))
+        c, key = KEYPLACE(ctx, 9627, ctx.state.get('supply'), E.get('r~7049'))
         if c is not None:
-            ASSIGN(ctx, 9618, c, key, E.get('k~7089'))
+            ASSIGN(ctx, 9627, c, key, E.get('k~7050'))
     return True
 
 
-def d_9618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9618, ctx.state.get('supply'), E.get('r~7088'))
+    c, key = KEYPLACE(ctx, 9627, ctx.state.get('supply'), E.get('r~7049'))
     if c is not None:
-        ASSIGN(ctx, 9618, c, key, E.get('k~7089'))
+        ASSIGN(ctx, 9627, c, key, E.get('k~7050'))
     return True
 
 
-def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10921(ctx, E):
+    if x_10933(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9620, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9620, c, key, E.get('k~7089'))
+            ASSIGN(ctx, 9629, c, key, E.get('k~7050'))
     return True
 
 
-def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9620, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9620, c, key, E.get('k~7089'))
+        ASSIGN(ctx, 9629, c, key, E.get('k~7050'))
     return True
 
 
-def t_9621(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
+def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1286,380 +1631,35 @@ def t_9621(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7090', 1, True)
+    ctx.put(E, 'n~7051', 1, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7091', 'co2', True)
-    return t_9624(ctx, k, s, E)
-
-
-def d_9622(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7090', 1, True)
-    return True
-
-
-def d_9623(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7091', 'co2', True)
-    return True
-
-
-def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7096', E.get('left~7092'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7097', E.get('r~7091'), True)
-        if not d_9638(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7092', E.get('n~7090'), True)
-    return t_9626(ctx, r1, s, E)
-
-
-def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'left~7092', E.get('n~7090'), True)
-    return True
-
-
-def t_9626(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10927(ctx, E)))
-    old = E.get('rep~7093', MISSING)
-
-    def brk():
-        UNBIND(ctx, 'rep~7093', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            ctx.put(E, 'rep~7093', item, True)
-            if x_10928(ctx, E):
-                return t_9627(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 9635, E, 'left~7092', E.get('taken~7094'))
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7094', 0, True)
-    return t_9629(ctx, r1, s, E)
-
-
-def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'taken~7094', 0, True)
-    return True
-
-
-def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9629, None, [], k)
-
-
-def d_9630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_9631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ASSIGN(ctx, 9632, E, 'taken~7094', E.get('instead~7095'))
+    ctx.put(E, 'r~7052', 'barrels', True)
     return t_9633(ctx, k, s, E)
 
 
-def d_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9631(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9632, E, 'taken~7094', E.get('instead~7095'))
+    ctx.put(E, 'n~7051', 1, True)
     return True
 
 
-def t_9633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9632(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9634(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7095')))
-
-
-def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10935(ctx, E), k)
-
-
-def d_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9635, E, 'left~7092', E.get('taken~7094'))
+    ctx.put(E, 'r~7052', 'barrels', True)
     return True
 
 
-def d_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7096', E.get('left~7092'), True)
-    return True
-
-
-def d_9637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7097', E.get('r~7091'), True)
-    return True
-
-
-def d_9638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7098', x_10941(ctx, E), True)
-    if not d_9640(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9642, PL(ctx, E.get('you')).get('stock'), E.get('r~7097'))
-    if c is not None:
-        ASSIGN(ctx, 9642, c, key, E.get('k~7098'))
-    if not d_9643(ctx, E):
-        return False
-    if not d_9645(ctx, E):
-        return False
-    return True
-
-
-def d_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'k~7098', x_10941(ctx, E), True)
-    return True
-
-
-def d_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10942(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 9641, E, 'k~7098', x_10944(ctx, E))
-    return True
-
-
-def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9641, E, 'k~7098', x_10944(ctx, E))
-    return True
-
-
-def d_9642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9642, PL(ctx, E.get('you')).get('stock'), E.get('r~7097'))
-    if c is not None:
-        ASSIGN(ctx, 9642, c, key, E.get('k~7098'))
-    return True
-
-
-def d_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10947(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9644, ctx.state.get('supply'), E.get('r~7097'))
-        if c is not None:
-            ASSIGN(ctx, 9644, c, key, E.get('k~7098'))
-    return True
-
-
-def d_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9644, ctx.state.get('supply'), E.get('r~7097'))
-    if c is not None:
-        ASSIGN(ctx, 9644, c, key, E.get('k~7098'))
-    return True
-
-
-def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10950(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9646, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 9646, c, key, E.get('k~7098'))
-    return True
-
-
-def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9646, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        ASSIGN(ctx, 9646, c, key, E.get('k~7098'))
-    return True
-
-
-def t_9647(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7099', 1, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7100', 'barrels', True)
-    return t_9650(ctx, k, s, E)
-
-
-def d_9648(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7099', 1, True)
-    return True
-
-
-def d_9649(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7100', 'barrels', True)
-    return True
-
-
-def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1669,58 +1669,58 @@ def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7105', E.get('left~7101'), True)
+        ctx.put(E, 'n~7057', E.get('left~7053'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7106', E.get('r~7100'), True)
-        if not d_9664(ctx, E):
+        ctx.put(E, 'r~7058', E.get('r~7052'), True)
+        if not d_9647(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7101', E.get('n~7099'), True)
-    return t_9652(ctx, r1, s, E)
+    ctx.put(E, 'left~7053', E.get('n~7051'), True)
+    return t_9635(ctx, r1, s, E)
 
 
-def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7101', E.get('n~7099'), True)
+    ctx.put(E, 'left~7053', E.get('n~7051'), True)
     return True
 
 
-def t_9652(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9635(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10957(ctx, E)))
-    old = E.get('rep~7102', MISSING)
+    items = list(items_of(x_10940(ctx, E)))
+    old = E.get('rep~7054', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7102', old)
+        UNBIND(ctx, 'rep~7054', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7102', item, True)
-            if x_10958(ctx, E):
-                return t_9653(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7054', item, True)
+            if x_10941(ctx, E):
+                return t_9636(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1730,41 +1730,41 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9661, E, 'left~7101', E.get('taken~7103'))
+        ASSIGN(ctx, 9644, E, 'left~7053', E.get('taken~7055'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7103', 0, True)
-    return t_9655(ctx, r1, s, E)
+    ctx.put(E, 'taken~7055', 0, True)
+    return t_9638(ctx, r1, s, E)
 
 
-def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7103', 0, True)
+    ctx.put(E, 'taken~7055', 0, True)
     return True
 
 
-def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9655, None, [], k)
+    return CHOOSE(ctx, 9638, None, [], k)
 
 
-def d_9656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1773,21 +1773,21 @@ def t_9657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9658, E, 'taken~7103', E.get('instead~7104'))
-    return t_9659(ctx, k, s, E)
+    ASSIGN(ctx, 9641, E, 'taken~7055', E.get('instead~7056'))
+    return t_9642(ctx, k, s, E)
 
 
-def d_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9658, E, 'taken~7103', E.get('instead~7104'))
+    ASSIGN(ctx, 9641, E, 'taken~7055', E.get('instead~7056'))
     return True
 
 
-def t_9659(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9642(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1796,51 +1796,51 @@ def t_9659(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9660(ctx, lambda: nxt(left - 1), k, E)
+        return t_9643(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7104')))
+    return nxt(num(E.get('instead~7056')))
 
 
-def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10965(ctx, E), k)
+    return DO(ctx, x_10948(ctx, E), k)
 
 
-def d_9661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9661, E, 'left~7101', E.get('taken~7103'))
+    ASSIGN(ctx, 9644, E, 'left~7053', E.get('taken~7055'))
     return True
 
 
-def d_9662(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7105', E.get('left~7101'), True)
+    ctx.put(E, 'n~7057', E.get('left~7053'), True)
     return True
 
 
-def d_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7106', E.get('r~7100'), True)
+    ctx.put(E, 'r~7058', E.get('r~7052'), True)
     return True
 
 
-def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1849,371 +1849,371 @@ def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7107', x_10971(ctx, E), True)
-    if not d_9666(ctx, E):
+    ctx.put(E, 'k~7059', x_10954(ctx, E), True)
+    if not d_9649(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9668, PL(ctx, E.get('you')).get('stock'), E.get('r~7106'))
+    c, key = KEYPLACE(ctx, 9651, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
     if c is not None:
-        ASSIGN(ctx, 9668, c, key, E.get('k~7107'))
-    if not d_9669(ctx, E):
+        ASSIGN(ctx, 9651, c, key, E.get('k~7059'))
+    if not d_9652(ctx, E):
         return False
-    if not d_9671(ctx, E):
+    if not d_9654(ctx, E):
         return False
     return True
 
 
-def d_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7107', x_10971(ctx, E), True)
+    ctx.put(E, 'k~7059', x_10954(ctx, E), True)
     return True
 
 
-def d_9666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10972(ctx, E):
+    if x_10955(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9667, E, 'k~7107', x_10974(ctx, E))
+        ASSIGN(ctx, 9650, E, 'k~7059', x_10957(ctx, E))
     return True
 
 
-def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9667, E, 'k~7107', x_10974(ctx, E))
+    ASSIGN(ctx, 9650, E, 'k~7059', x_10957(ctx, E))
     return True
 
 
-def d_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9668, PL(ctx, E.get('you')).get('stock'), E.get('r~7106'))
+    c, key = KEYPLACE(ctx, 9651, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
     if c is not None:
-        ASSIGN(ctx, 9668, c, key, E.get('k~7107'))
+        ASSIGN(ctx, 9651, c, key, E.get('k~7059'))
     return True
 
 
-def d_9669(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10977(ctx, E):
+    if x_10960(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9670, ctx.state.get('supply'), E.get('r~7106'))
+        c, key = KEYPLACE(ctx, 9653, ctx.state.get('supply'), E.get('r~7058'))
         if c is not None:
-            ASSIGN(ctx, 9670, c, key, E.get('k~7107'))
+            ASSIGN(ctx, 9653, c, key, E.get('k~7059'))
     return True
 
 
-def d_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9670, ctx.state.get('supply'), E.get('r~7106'))
+    c, key = KEYPLACE(ctx, 9653, ctx.state.get('supply'), E.get('r~7058'))
     if c is not None:
-        ASSIGN(ctx, 9670, c, key, E.get('k~7107'))
+        ASSIGN(ctx, 9653, c, key, E.get('k~7059'))
     return True
 
 
-def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10980(ctx, E):
+    if x_10963(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9672, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9672, c, key, E.get('k~7107'))
+            ASSIGN(ctx, 9655, c, key, E.get('k~7059'))
     return True
 
 
-def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9672, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9672, c, key, E.get('k~7107'))
+        ASSIGN(ctx, 9655, c, key, E.get('k~7059'))
     return True
 
 
 TRIALS = {
-    9555: t_9555,
+    9538: t_9538,
+    9539: t_9539,
+    9540: CPS(d_9540),
+    9541: CPS(d_9541),
+    9542: CPS(d_9542),
+    9543: CPS(d_9543),
+    9544: CPS(d_9544),
+    9545: CPS(d_9545),
+    9546: CPS(d_9546),
+    9547: CPS(d_9547),
+    9548: CPS(d_9548),
+    9549: CPS(d_9549),
+    9550: CPS(d_9550),
+    9551: CPS(d_9551),
+    9552: CPS(d_9552),
+    9553: CPS(d_9553),
+    9554: t_9554,
+    9555: CPS(d_9555),
     9556: t_9556,
-    9557: CPS(d_9557),
+    9557: t_9557,
     9558: CPS(d_9558),
-    9559: CPS(d_9559),
+    9559: t_9559,
     9560: CPS(d_9560),
-    9561: CPS(d_9561),
+    9561: t_9561,
     9562: CPS(d_9562),
-    9563: CPS(d_9563),
-    9564: CPS(d_9564),
+    9563: t_9563,
+    9564: t_9564,
     9565: CPS(d_9565),
     9566: CPS(d_9566),
     9567: CPS(d_9567),
     9568: CPS(d_9568),
     9569: CPS(d_9569),
     9570: CPS(d_9570),
-    9571: t_9571,
+    9571: CPS(d_9571),
     9572: CPS(d_9572),
-    9573: t_9573,
-    9574: t_9574,
+    9573: CPS(d_9573),
+    9574: CPS(d_9574),
     9575: CPS(d_9575),
-    9576: t_9576,
+    9576: CPS(d_9576),
     9577: CPS(d_9577),
     9578: t_9578,
     9579: CPS(d_9579),
-    9580: t_9580,
+    9580: CPS(d_9580),
     9581: t_9581,
     9582: CPS(d_9582),
-    9583: CPS(d_9583),
-    9584: CPS(d_9584),
+    9583: t_9583,
+    9584: t_9584,
     9585: CPS(d_9585),
-    9586: CPS(d_9586),
+    9586: t_9586,
     9587: CPS(d_9587),
-    9588: CPS(d_9588),
+    9588: t_9588,
     9589: CPS(d_9589),
-    9590: CPS(d_9590),
-    9591: CPS(d_9591),
+    9590: t_9590,
+    9591: t_9591,
     9592: CPS(d_9592),
     9593: CPS(d_9593),
     9594: CPS(d_9594),
-    9595: t_9595,
+    9595: CPS(d_9595),
     9596: CPS(d_9596),
     9597: CPS(d_9597),
-    9598: t_9598,
+    9598: CPS(d_9598),
     9599: CPS(d_9599),
-    9600: t_9600,
-    9601: t_9601,
+    9600: CPS(d_9600),
+    9601: CPS(d_9601),
     9602: CPS(d_9602),
-    9603: t_9603,
-    9604: CPS(d_9604),
-    9605: t_9605,
+    9603: CPS(d_9603),
+    9604: t_9604,
+    9605: CPS(d_9605),
     9606: CPS(d_9606),
     9607: t_9607,
-    9608: t_9608,
-    9609: CPS(d_9609),
-    9610: CPS(d_9610),
+    9608: CPS(d_9608),
+    9609: t_9609,
+    9610: t_9610,
     9611: CPS(d_9611),
-    9612: CPS(d_9612),
+    9612: t_9612,
     9613: CPS(d_9613),
-    9614: CPS(d_9614),
+    9614: t_9614,
     9615: CPS(d_9615),
-    9616: CPS(d_9616),
-    9617: CPS(d_9617),
+    9616: t_9616,
+    9617: t_9617,
     9618: CPS(d_9618),
     9619: CPS(d_9619),
     9620: CPS(d_9620),
-    9621: t_9621,
+    9621: CPS(d_9621),
     9622: CPS(d_9622),
     9623: CPS(d_9623),
-    9624: t_9624,
+    9624: CPS(d_9624),
     9625: CPS(d_9625),
-    9626: t_9626,
-    9627: t_9627,
+    9626: CPS(d_9626),
+    9627: CPS(d_9627),
     9628: CPS(d_9628),
-    9629: t_9629,
-    9630: CPS(d_9630),
-    9631: t_9631,
+    9629: CPS(d_9629),
+    9630: t_9630,
+    9631: CPS(d_9631),
     9632: CPS(d_9632),
     9633: t_9633,
-    9634: t_9634,
-    9635: CPS(d_9635),
-    9636: CPS(d_9636),
+    9634: CPS(d_9634),
+    9635: t_9635,
+    9636: t_9636,
     9637: CPS(d_9637),
-    9638: CPS(d_9638),
+    9638: t_9638,
     9639: CPS(d_9639),
-    9640: CPS(d_9640),
+    9640: t_9640,
     9641: CPS(d_9641),
-    9642: CPS(d_9642),
-    9643: CPS(d_9643),
+    9642: t_9642,
+    9643: t_9643,
     9644: CPS(d_9644),
     9645: CPS(d_9645),
     9646: CPS(d_9646),
-    9647: t_9647,
+    9647: CPS(d_9647),
     9648: CPS(d_9648),
     9649: CPS(d_9649),
-    9650: t_9650,
+    9650: CPS(d_9650),
     9651: CPS(d_9651),
-    9652: t_9652,
-    9653: t_9653,
+    9652: CPS(d_9652),
+    9653: CPS(d_9653),
     9654: CPS(d_9654),
-    9655: t_9655,
-    9656: CPS(d_9656),
-    9657: t_9657,
-    9658: CPS(d_9658),
-    9659: t_9659,
-    9660: t_9660,
-    9661: CPS(d_9661),
-    9662: CPS(d_9662),
-    9663: CPS(d_9663),
-    9664: CPS(d_9664),
-    9665: CPS(d_9665),
-    9666: CPS(d_9666),
-    9667: CPS(d_9667),
-    9668: CPS(d_9668),
-    9669: CPS(d_9669),
-    9670: CPS(d_9670),
-    9671: CPS(d_9671),
-    9672: CPS(d_9672),
+    9655: CPS(d_9655),
 }
 
 
 CODE = {
-    10852: x_10852,
-    10855: x_10855,
+    10835: x_10835,
+    10838: x_10838,
+    10840: x_10840,
+    10841: x_10841,
+    10843: x_10843,
+    10844: x_10844,
+    10849: x_10849,
+    10850: x_10850,
+    10853: x_10853,
     10857: x_10857,
     10858: x_10858,
-    10860: x_10860,
-    10861: x_10861,
+    10863: x_10863,
+    10864: x_10864,
     10866: x_10866,
     10867: x_10867,
+    10869: x_10869,
     10870: x_10870,
-    10874: x_10874,
-    10875: x_10875,
-    10880: x_10880,
+    10872: x_10872,
+    10873: x_10873,
+    10877: x_10877,
     10881: x_10881,
-    10883: x_10883,
-    10884: x_10884,
-    10886: x_10886,
-    10887: x_10887,
+    10882: x_10882,
+    10885: x_10885,
     10889: x_10889,
     10890: x_10890,
-    10894: x_10894,
+    10895: x_10895,
+    10896: x_10896,
     10898: x_10898,
     10899: x_10899,
+    10901: x_10901,
     10902: x_10902,
-    10906: x_10906,
-    10907: x_10907,
-    10912: x_10912,
-    10913: x_10913,
-    10915: x_10915,
-    10916: x_10916,
+    10904: x_10904,
+    10905: x_10905,
+    10910: x_10910,
+    10911: x_10911,
+    10914: x_10914,
     10918: x_10918,
     10919: x_10919,
-    10921: x_10921,
-    10922: x_10922,
+    10924: x_10924,
+    10925: x_10925,
     10927: x_10927,
     10928: x_10928,
+    10930: x_10930,
     10931: x_10931,
-    10935: x_10935,
+    10933: x_10933,
+    10934: x_10934,
     10936: x_10936,
+    10940: x_10940,
     10941: x_10941,
-    10942: x_10942,
     10944: x_10944,
-    10945: x_10945,
-    10947: x_10947,
     10948: x_10948,
-    10950: x_10950,
-    10951: x_10951,
-    10953: x_10953,
+    10949: x_10949,
+    10954: x_10954,
+    10955: x_10955,
     10957: x_10957,
     10958: x_10958,
+    10960: x_10960,
     10961: x_10961,
-    10965: x_10965,
+    10963: x_10963,
+    10964: x_10964,
     10966: x_10966,
-    10971: x_10971,
-    10972: x_10972,
-    10974: x_10974,
-    10975: x_10975,
-    10977: x_10977,
-    10978: x_10978,
-    10980: x_10980,
-    10981: x_10981,
-    10983: x_10983,
 }
 AT = {
-    10852: 'rules_data/pampero/definitions/resources.yaml:74',
-    10855: 'rules_data/pampero/definitions/resources.yaml:39',
-    10857: 'rules_data/pampero/definitions/resources.yaml:40',
-    10858: 'rules_data/pampero/definitions/resources.yaml:40',
-    10860: 'rules_data/pampero/definitions/resources.yaml:41',
-    10861: 'rules_data/pampero/definitions/resources.yaml:41',
-    10866: 'rules_data/pampero/definitions/resources.yaml:55',
-    10867: 'rules_data/pampero/definitions/resources.yaml:55',
-    10870: 'rules_data/pampero/definitions/resources.yaml:57',
-    10874: 'rules_data/pampero/definitions/resources.yaml:60',
-    10875: 'rules_data/pampero/definitions/resources.yaml:57',
-    10880: 'rules_data/pampero/definitions/resources.yaml:26',
-    10881: 'rules_data/pampero/definitions/resources.yaml:27',
-    10883: 'rules_data/pampero/definitions/resources.yaml:27',
-    10884: 'rules_data/pampero/definitions/resources.yaml:28',
-    10886: 'rules_data/pampero/definitions/resources.yaml:29',
-    10887: 'rules_data/pampero/definitions/resources.yaml:29',
-    10889: 'rules_data/pampero/definitions/resources.yaml:30',
-    10890: 'rules_data/pampero/definitions/resources.yaml:30',
-    10894: 'rules_data/pampero/modules/verne_items.yaml:15',
-    10898: 'rules_data/pampero/definitions/resources.yaml:55',
-    10899: 'rules_data/pampero/definitions/resources.yaml:55',
-    10902: 'rules_data/pampero/definitions/resources.yaml:57',
-    10906: 'rules_data/pampero/definitions/resources.yaml:60',
-    10907: 'rules_data/pampero/definitions/resources.yaml:57',
-    10912: 'rules_data/pampero/definitions/resources.yaml:26',
-    10913: 'rules_data/pampero/definitions/resources.yaml:27',
-    10915: 'rules_data/pampero/definitions/resources.yaml:27',
-    10916: 'rules_data/pampero/definitions/resources.yaml:28',
-    10918: 'rules_data/pampero/definitions/resources.yaml:29',
-    10919: 'rules_data/pampero/definitions/resources.yaml:29',
-    10921: 'rules_data/pampero/definitions/resources.yaml:30',
-    10922: 'rules_data/pampero/definitions/resources.yaml:30',
-    10927: 'rules_data/pampero/definitions/resources.yaml:55',
-    10928: 'rules_data/pampero/definitions/resources.yaml:55',
-    10931: 'rules_data/pampero/definitions/resources.yaml:57',
-    10935: 'rules_data/pampero/definitions/resources.yaml:60',
-    10936: 'rules_data/pampero/definitions/resources.yaml:57',
-    10941: 'rules_data/pampero/definitions/resources.yaml:26',
-    10942: 'rules_data/pampero/definitions/resources.yaml:27',
-    10944: 'rules_data/pampero/definitions/resources.yaml:27',
-    10945: 'rules_data/pampero/definitions/resources.yaml:28',
-    10947: 'rules_data/pampero/definitions/resources.yaml:29',
-    10948: 'rules_data/pampero/definitions/resources.yaml:29',
-    10950: 'rules_data/pampero/definitions/resources.yaml:30',
-    10951: 'rules_data/pampero/definitions/resources.yaml:30',
-    10953: 'rules_data/pampero/modules/verne_items.yaml:24',
-    10957: 'rules_data/pampero/definitions/resources.yaml:55',
-    10958: 'rules_data/pampero/definitions/resources.yaml:55',
-    10961: 'rules_data/pampero/definitions/resources.yaml:57',
-    10965: 'rules_data/pampero/definitions/resources.yaml:60',
-    10966: 'rules_data/pampero/definitions/resources.yaml:57',
-    10971: 'rules_data/pampero/definitions/resources.yaml:26',
-    10972: 'rules_data/pampero/definitions/resources.yaml:27',
-    10974: 'rules_data/pampero/definitions/resources.yaml:27',
-    10975: 'rules_data/pampero/definitions/resources.yaml:28',
-    10977: 'rules_data/pampero/definitions/resources.yaml:29',
-    10978: 'rules_data/pampero/definitions/resources.yaml:29',
-    10980: 'rules_data/pampero/definitions/resources.yaml:30',
-    10981: 'rules_data/pampero/definitions/resources.yaml:30',
-    10983: 'rules_data/pampero/modules/verne_items.yaml:31',
+    10835: 'rules_data/pampero/definitions/resources.yaml:82',
+    10838: 'rules_data/pampero/definitions/resources.yaml:39',
+    10840: 'rules_data/pampero/definitions/resources.yaml:40',
+    10841: 'rules_data/pampero/definitions/resources.yaml:40',
+    10843: 'rules_data/pampero/definitions/resources.yaml:41',
+    10844: 'rules_data/pampero/definitions/resources.yaml:41',
+    10849: 'rules_data/pampero/definitions/resources.yaml:55',
+    10850: 'rules_data/pampero/definitions/resources.yaml:55',
+    10853: 'rules_data/pampero/definitions/resources.yaml:57',
+    10857: 'rules_data/pampero/definitions/resources.yaml:60',
+    10858: 'rules_data/pampero/definitions/resources.yaml:57',
+    10863: 'rules_data/pampero/definitions/resources.yaml:26',
+    10864: 'rules_data/pampero/definitions/resources.yaml:27',
+    10866: 'rules_data/pampero/definitions/resources.yaml:27',
+    10867: 'rules_data/pampero/definitions/resources.yaml:28',
+    10869: 'rules_data/pampero/definitions/resources.yaml:29',
+    10870: 'rules_data/pampero/definitions/resources.yaml:29',
+    10872: 'rules_data/pampero/definitions/resources.yaml:30',
+    10873: 'rules_data/pampero/definitions/resources.yaml:30',
+    10877: 'rules_data/pampero/modules/verne_items.yaml:15',
+    10881: 'rules_data/pampero/definitions/resources.yaml:55',
+    10882: 'rules_data/pampero/definitions/resources.yaml:55',
+    10885: 'rules_data/pampero/definitions/resources.yaml:57',
+    10889: 'rules_data/pampero/definitions/resources.yaml:60',
+    10890: 'rules_data/pampero/definitions/resources.yaml:57',
+    10895: 'rules_data/pampero/definitions/resources.yaml:26',
+    10896: 'rules_data/pampero/definitions/resources.yaml:27',
+    10898: 'rules_data/pampero/definitions/resources.yaml:27',
+    10899: 'rules_data/pampero/definitions/resources.yaml:28',
+    10901: 'rules_data/pampero/definitions/resources.yaml:29',
+    10902: 'rules_data/pampero/definitions/resources.yaml:29',
+    10904: 'rules_data/pampero/definitions/resources.yaml:30',
+    10905: 'rules_data/pampero/definitions/resources.yaml:30',
+    10910: 'rules_data/pampero/definitions/resources.yaml:55',
+    10911: 'rules_data/pampero/definitions/resources.yaml:55',
+    10914: 'rules_data/pampero/definitions/resources.yaml:57',
+    10918: 'rules_data/pampero/definitions/resources.yaml:60',
+    10919: 'rules_data/pampero/definitions/resources.yaml:57',
+    10924: 'rules_data/pampero/definitions/resources.yaml:26',
+    10925: 'rules_data/pampero/definitions/resources.yaml:27',
+    10927: 'rules_data/pampero/definitions/resources.yaml:27',
+    10928: 'rules_data/pampero/definitions/resources.yaml:28',
+    10930: 'rules_data/pampero/definitions/resources.yaml:29',
+    10931: 'rules_data/pampero/definitions/resources.yaml:29',
+    10933: 'rules_data/pampero/definitions/resources.yaml:30',
+    10934: 'rules_data/pampero/definitions/resources.yaml:30',
+    10936: 'rules_data/pampero/modules/verne_items.yaml:24',
+    10940: 'rules_data/pampero/definitions/resources.yaml:55',
+    10941: 'rules_data/pampero/definitions/resources.yaml:55',
+    10944: 'rules_data/pampero/definitions/resources.yaml:57',
+    10948: 'rules_data/pampero/definitions/resources.yaml:60',
+    10949: 'rules_data/pampero/definitions/resources.yaml:57',
+    10954: 'rules_data/pampero/definitions/resources.yaml:26',
+    10955: 'rules_data/pampero/definitions/resources.yaml:27',
+    10957: 'rules_data/pampero/definitions/resources.yaml:27',
+    10958: 'rules_data/pampero/definitions/resources.yaml:28',
+    10960: 'rules_data/pampero/definitions/resources.yaml:29',
+    10961: 'rules_data/pampero/definitions/resources.yaml:29',
+    10963: 'rules_data/pampero/definitions/resources.yaml:30',
+    10964: 'rules_data/pampero/definitions/resources.yaml:30',
+    10966: 'rules_data/pampero/modules/verne_items.yaml:31',
 }
 
 
@@ -2224,7 +2224,7 @@ RECORDS = {
         'module': 'co2',
         'use': 'section',
         'copies': 6,
-        'effect': {  # rules_data/pampero/definitions/resources.yaml:108
+        'effect': {  # rules_data/pampero/definitions/resources.yaml:116
             'op': 'choose',
             'alts': [
                 {
@@ -2234,22 +2234,22 @@ RECORDS = {
                         'b': [
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7067',
-                                'e': {'op': 'lit', 'v': 1, 'x': 10850},
+                                'v': 'n~7019',
+                                'e': {'op': 'lit', 'v': 1, 'x': 10833},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                                'id': 9557,
+                                'id': 9540,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7068',
-                                'e': {'op': 'lit', 'v': 'co2', 'x': 10851},
+                                'v': 'r~7020',
+                                'e': {'op': 'lit', 'v': 'co2', 'x': 10834},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                                'id': 9558,
+                                'id': 9541,
                             },
-                            {  # rules_data/pampero/definitions/resources.yaml:74
+                            {  # rules_data/pampero/definitions/resources.yaml:82
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/pampero/definitions/resources.yaml:74
+                                    {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -2261,28 +2261,28 @@ RECORDS = {
                                                     'k': 'stock',
                                                     'p': {'op': 'var', 'n': 'you'},
                                                 },
-                                                'k': {'op': 'var', 'n': 'r~7068'},
+                                                'k': {'op': 'var', 'n': 'r~7020'},
                                                 'd': 0,
                                             },
-                                            'b': {'op': 'var', 'n': 'n~7067'},
-                                            'x': 10852,
+                                            'b': {'op': 'var', 'n': 'n~7019'},
+                                            'x': 10835,
                                         },
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                        'id': 9560,
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                        'id': 9543,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:74
+                                    {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'n~7069',
-                                        'e': {'op': 'var', 'n': 'n~7067', 'x': 10853},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                        'id': 9561,
+                                        'v': 'n~7021',
+                                        'e': {'op': 'var', 'n': 'n~7019', 'x': 10836},
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                        'id': 9544,
                                     },
-                                    {  # rules_data/pampero/definitions/resources.yaml:74
+                                    {  # rules_data/pampero/definitions/resources.yaml:82
                                         'op': 'let',
-                                        'v': 'r~7070',
-                                        'e': {'op': 'var', 'n': 'r~7068', 'x': 10854},
-                                        'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                        'id': 9562,
+                                        'v': 'r~7022',
+                                        'e': {'op': 'var', 'n': 'r~7020', 'x': 10837},
+                                        'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                        'id': 9545,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:39
                                         'op': 'seq',
@@ -2296,15 +2296,15 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7070'},
+                                                    'k': {'op': 'var', 'n': 'r~7022'},
                                                     'd': 0,
-                                                    'x': 10855,
+                                                    'x': 10838,
                                                 },
                                                 'o': '-=',
-                                                'e': {'op': 'var', 'n': 'n~7069', 'x': 10856},
+                                                'e': {'op': 'var', 'n': 'n~7021', 'x': 10839},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                                'id': 9564,
+                                                'id': 9547,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:40
                                                 'op': 'if',
@@ -2314,30 +2314,30 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7070'},
+                                                        'of': {'op': 'var', 'n': 'r~7022'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 10857,
+                                                    'x': 10840,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:40
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7070'},
+                                                        'k': {'op': 'var', 'n': 'r~7022'},
                                                         'd': 0,
-                                                        'x': 10858,
+                                                        'x': 10841,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'n~7069', 'x': 10859},
+                                                    'e': {'op': 'var', 'n': 'n~7021', 'x': 10842},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                    'id': 9566,
+                                                    'id': 9549,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:40',
-                                                'id': 9565,
+                                                'id': 9548,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:41
                                                 'op': 'if',
@@ -2347,18 +2347,18 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7070'},
+                                                            'of': {'op': 'var', 'n': 'r~7022'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'n~7069'},
+                                                            'a': {'op': 'var', 'n': 'n~7021'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10860,
+                                                    'x': 10843,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:41
                                                     'op': 'set',
@@ -2371,53 +2371,53 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 10861,
+                                                        'x': 10844,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'n~7069', 'x': 10862},
+                                                    'e': {'op': 'var', 'n': 'n~7021', 'x': 10845},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                    'id': 9568,
+                                                    'id': 9551,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:41',
-                                                'id': 9567,
+                                                'id': 9550,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:39',
-                                        'id': 9563,
+                                        'id': 9546,
                                     },
                                 ],
-                                'at': 'rules_data/pampero/definitions/resources.yaml:74',
-                                'id': 9559,
+                                'at': 'rules_data/pampero/definitions/resources.yaml:82',
+                                'id': 9542,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'n~7071',
-                                'e': {'op': 'lit', 'v': 4, 'x': 10863},
+                                'v': 'n~7023',
+                                'e': {'op': 'lit', 'v': 4, 'x': 10846},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                                'id': 9569,
+                                'id': 9552,
                             },
                             {  # rules_data/pampero/modules/verne_items.yaml:12
                                 'op': 'let',
-                                'v': 'r~7072',
-                                'e': {'op': 'lit', 'v': 'money', 'x': 10864},
+                                'v': 'r~7024',
+                                'e': {'op': 'lit', 'v': 'money', 'x': 10847},
                                 'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                                'id': 9570,
+                                'id': 9553,
                             },
                             {  # rules_data/pampero/definitions/resources.yaml:54
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:54
                                         'op': 'let',
-                                        'v': 'left~7073',
-                                        'e': {'op': 'var', 'n': 'n~7071', 'x': 10865},
+                                        'v': 'left~7025',
+                                        'e': {'op': 'var', 'n': 'n~7023', 'x': 10848},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                                        'id': 9572,
+                                        'id': 9555,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:55
                                         'op': 'for',
-                                        'v': 'rep~7074',
-                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 10866},
+                                        'v': 'rep~7026',
+                                        'src': {'op': 'ids', 'kind': 'replacements', 'x': 10849},
                                         'w': {
                                             'op': 'and',
                                             'a': [
@@ -2429,32 +2429,32 @@ RECORDS = {
                                                         'of': {
                                                             'op': 'fld',
                                                             'kind': 'replacements',
-                                                            'of': {'op': 'var', 'n': 'rep~7074'},
+                                                            'of': {'op': 'var', 'n': 'rep~7026'},
                                                             'f': 'instead_of',
                                                             'd': {},
                                                         },
                                                         'k': {'op': 'lit', 'v': 'gain'},
                                                     },
-                                                    'b': {'op': 'var', 'n': 'r~7072'},
+                                                    'b': {'op': 'var', 'n': 'r~7024'},
                                                 },
                                                 {
                                                     'op': 'cmp',
                                                     'o': '>',
-                                                    'a': {'op': 'var', 'n': 'left~7073'},
+                                                    'a': {'op': 'var', 'n': 'left~7025'},
                                                     'b': {'op': 'lit', 'v': 0},
                                                 },
                                             ],
-                                            'x': 10867,
+                                            'x': 10850,
                                         },
                                         'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                             'op': 'seq',
                                             'b': [
                                                 {  # rules_data/pampero/definitions/resources.yaml:56
                                                     'op': 'let',
-                                                    'v': 'taken~7075',
-                                                    'e': {'op': 'lit', 'v': 0, 'x': 10868},
+                                                    'v': 'taken~7027',
+                                                    'e': {'op': 'lit', 'v': 0, 'x': 10851},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                                    'id': 9575,
+                                                    'id': 9558,
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:57
                                                     'op': 'choose',
@@ -2464,18 +2464,18 @@ RECORDS = {
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                                 'op': 'skip',
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                                'id': 9577,
+                                                                'id': 9560,
                                                             },
                                                             'label': {
                                                                 'op': 'lit',
                                                                 'v': {'instead': 0},
-                                                                'x': 10869,
+                                                                'x': 10852,
                                                             },
                                                         },
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'instead~7076',
+                                                                    'v': 'instead~7028',
                                                                     'src': {
                                                                         'op': 'range',
                                                                         'a': {'op': 'lit', 'v': 1},
@@ -2486,7 +2486,7 @@ RECORDS = {
                                                                                 {
                                                                                     'op': 'list',
                                                                                     'a': [
-                                                                                        {'op': 'var', 'n': 'left~7073'},
+                                                                                        {'op': 'var', 'n': 'left~7025'},
                                                                                         {
                                                                                             'op': 'cond',
                                                                                             'c': {
@@ -2495,17 +2495,17 @@ RECORDS = {
                                                                                                 'a': {
                                                                                                     'op': 'fld',
                                                                                                     'kind': 'replacements',
-                                                                                                    'of': {'op': 'var', 'n': 'rep~7074'},
+                                                                                                    'of': {'op': 'var', 'n': 'rep~7026'},
                                                                                                     'f': 'room',
                                                                                                     'd': None,
                                                                                                 },
                                                                                                 'b': {'op': 'lit', 'v': None},
                                                                                             },
-                                                                                            'a': {'op': 'var', 'n': 'left~7073'},
+                                                                                            'a': {'op': 'var', 'n': 'left~7025'},
                                                                                             'b': {
                                                                                                 'op': 'fld',
                                                                                                 'kind': 'replacements',
-                                                                                                'of': {'op': 'var', 'n': 'rep~7074'},
+                                                                                                'of': {'op': 'var', 'n': 'rep~7026'},
                                                                                                 'f': 'room',
                                                                                                 'd': None,
                                                                                             },
@@ -2514,7 +2514,7 @@ RECORDS = {
                                                                                 },
                                                                             ],
                                                                         },
-                                                                        'x': 10870,
+                                                                        'x': 10853,
                                                                     },
                                                                     'label': 'instead',
                                                                 },
@@ -2524,42 +2524,42 @@ RECORDS = {
                                                                 'b': [
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'set',
-                                                                        't': {'op': 'var', 'n': 'taken~7075', 'x': 10871},
+                                                                        't': {'op': 'var', 'n': 'taken~7027', 'x': 10854},
                                                                         'o': '=',
-                                                                        'e': {'op': 'var', 'n': 'instead~7076', 'x': 10872},
+                                                                        'e': {'op': 'var', 'n': 'instead~7028', 'x': 10855},
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                        'id': 9579,
+                                                                        'id': 9562,
                                                                     },
                                                                     {  # rules_data/pampero/definitions/resources.yaml:60
                                                                         'op': 'rep',
-                                                                        'n': {'op': 'var', 'n': 'instead~7076', 'x': 10873},
+                                                                        'n': {'op': 'var', 'n': 'instead~7028', 'x': 10856},
                                                                         'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'replacements',
-                                                                                'of': {'op': 'var', 'n': 'rep~7074'},
+                                                                                'of': {'op': 'var', 'n': 'rep~7026'},
                                                                                 'f': 'effect',
                                                                                 'd': None,
-                                                                                'x': 10874,
+                                                                                'x': 10857,
                                                                             },
                                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                            'id': 9581,
+                                                                            'id': 9564,
                                                                         },
                                                                         'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                        'id': 9580,
+                                                                        'id': 9563,
                                                                     },
                                                                 ],
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9578,
+                                                                'id': 9561,
                                                             },
                                                             'label': {
                                                                 'op': 'obj',
                                                                 'k': ['instead'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'instead~7076'},
+                                                                    {'op': 'var', 'n': 'instead~7028'},
                                                                 ],
-                                                                'x': 10875,
+                                                                'x': 10858,
                                                             },
                                                         },
                                                     ],
@@ -2570,43 +2570,43 @@ RECORDS = {
                                                         'kinds': {'r': 'resources'},
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                                    'id': 9576,
+                                                    'id': 9559,
                                                 },
                                                 {  # rules_data/pampero/definitions/resources.yaml:61
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'left~7073', 'x': 10876},
+                                                    't': {'op': 'var', 'n': 'left~7025', 'x': 10859},
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'taken~7075', 'x': 10877},
+                                                    'e': {'op': 'var', 'n': 'taken~7027', 'x': 10860},
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                                    'id': 9582,
+                                                    'id': 9565,
                                                 },
                                             ],
                                             'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                            'id': 9574,
+                                            'id': 9557,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                                        'id': 9573,
+                                        'id': 9556,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'n~7077',
-                                        'e': {'op': 'var', 'n': 'left~7073', 'x': 10878},
+                                        'v': 'n~7029',
+                                        'e': {'op': 'var', 'n': 'left~7025', 'x': 10861},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                                        'id': 9583,
+                                        'id': 9566,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:62
                                         'op': 'let',
-                                        'v': 'r~7078',
-                                        'e': {'op': 'var', 'n': 'r~7072', 'x': 10879},
+                                        'v': 'r~7030',
+                                        'e': {'op': 'var', 'n': 'r~7024', 'x': 10862},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                                        'id': 9584,
+                                        'id': 9567,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:26
                                         'op': 'seq',
                                         'b': [
                                             {  # rules_data/pampero/definitions/resources.yaml:26
                                                 'op': 'let',
-                                                'v': 'k~7079',
+                                                'v': 'k~7031',
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'max',
@@ -2623,13 +2623,13 @@ RECORDS = {
                                                                         'a': {
                                                                             'op': 'fld',
                                                                             'kind': 'resources',
-                                                                            'of': {'op': 'var', 'n': 'r~7078'},
+                                                                            'of': {'op': 'var', 'n': 'r~7030'},
                                                                             'f': 'supply',
                                                                             'd': None,
                                                                         },
                                                                         'b': {'op': 'lit', 'v': None},
                                                                     },
-                                                                    'a': {'op': 'var', 'n': 'n~7077'},
+                                                                    'a': {'op': 'var', 'n': 'n~7029'},
                                                                     'b': {
                                                                         'op': 'fn',
                                                                         'f': 'min',
@@ -2637,11 +2637,11 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'n~7077'},
+                                                                                    {'op': 'var', 'n': 'n~7029'},
                                                                                     {
                                                                                         'op': 'key',
                                                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                                                        'k': {'op': 'var', 'n': 'r~7078'},
+                                                                                        'k': {'op': 'var', 'n': 'r~7030'},
                                                                                         'd': 0,
                                                                                     },
                                                                                 ],
@@ -2652,10 +2652,10 @@ RECORDS = {
                                                             ],
                                                         },
                                                     ],
-                                                    'x': 10880,
+                                                    'x': 10863,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                                'id': 9586,
+                                                'id': 9569,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:27
                                                 'op': 'if',
@@ -2665,16 +2665,16 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7078'},
+                                                        'of': {'op': 'var', 'n': 'r~7030'},
                                                         'f': 'max',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 10881,
+                                                    'x': 10864,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:27
                                                     'op': 'set',
-                                                    't': {'op': 'var', 'n': 'k~7079', 'x': 10882},
+                                                    't': {'op': 'var', 'n': 'k~7031', 'x': 10865},
                                                     'o': '=',
                                                     'e': {
                                                         'op': 'fn',
@@ -2691,14 +2691,14 @@ RECORDS = {
                                                                             {
                                                                                 'op': 'list',
                                                                                 'a': [
-                                                                                    {'op': 'var', 'n': 'k~7079'},
+                                                                                    {'op': 'var', 'n': 'k~7031'},
                                                                                     {
                                                                                         'op': 'ar',
                                                                                         'o': '-',
                                                                                         'a': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'resources',
-                                                                                            'of': {'op': 'var', 'n': 'r~7078'},
+                                                                                            'of': {'op': 'var', 'n': 'r~7030'},
                                                                                             'f': 'max',
                                                                                             'd': None,
                                                                                         },
@@ -2709,7 +2709,7 @@ RECORDS = {
                                                                                                 'k': 'stock',
                                                                                                 'p': {'op': 'var', 'n': 'you'},
                                                                                             },
-                                                                                            'k': {'op': 'var', 'n': 'r~7078'},
+                                                                                            'k': {'op': 'var', 'n': 'r~7030'},
                                                                                             'd': 0,
                                                                                         },
                                                                                     },
@@ -2720,13 +2720,13 @@ RECORDS = {
                                                                 ],
                                                             },
                                                         ],
-                                                        'x': 10883,
+                                                        'x': 10866,
                                                     },
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                                    'id': 9588,
+                                                    'id': 9571,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                                'id': 9587,
+                                                'id': 9570,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:28
                                                 'op': 'set',
@@ -2737,15 +2737,15 @@ RECORDS = {
                                                         'k': 'stock',
                                                         'p': {'op': 'var', 'n': 'you'},
                                                     },
-                                                    'k': {'op': 'var', 'n': 'r~7078'},
+                                                    'k': {'op': 'var', 'n': 'r~7030'},
                                                     'd': 0,
-                                                    'x': 10884,
+                                                    'x': 10867,
                                                 },
                                                 'o': '+=',
-                                                'e': {'op': 'var', 'n': 'k~7079', 'x': 10885},
+                                                'e': {'op': 'var', 'n': 'k~7031', 'x': 10868},
                                                 'bd': ['player', 'stock', 'key'],
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                                'id': 9589,
+                                                'id': 9572,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:29
                                                 'op': 'if',
@@ -2755,30 +2755,30 @@ RECORDS = {
                                                     'a': {
                                                         'op': 'fld',
                                                         'kind': 'resources',
-                                                        'of': {'op': 'var', 'n': 'r~7078'},
+                                                        'of': {'op': 'var', 'n': 'r~7030'},
                                                         'f': 'supply',
                                                         'd': None,
                                                     },
                                                     'b': {'op': 'lit', 'v': None},
-                                                    'x': 10886,
+                                                    'x': 10869,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:29
                                                     'op': 'set',
                                                     't': {
                                                         'op': 'key',
                                                         'of': {'op': 'st', 'k': 'supply'},
-                                                        'k': {'op': 'var', 'n': 'r~7078'},
+                                                        'k': {'op': 'var', 'n': 'r~7030'},
                                                         'd': 0,
-                                                        'x': 10887,
+                                                        'x': 10870,
                                                     },
                                                     'o': '-=',
-                                                    'e': {'op': 'var', 'n': 'k~7079', 'x': 10888},
+                                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10871},
                                                     'bd': ['game', 'supply', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                                    'id': 9591,
+                                                    'id': 9574,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                                'id': 9590,
+                                                'id': 9573,
                                             },
                                             {  # rules_data/pampero/definitions/resources.yaml:30
                                                 'op': 'if',
@@ -2788,18 +2788,18 @@ RECORDS = {
                                                         {
                                                             'op': 'fld',
                                                             'kind': 'resources',
-                                                            'of': {'op': 'var', 'n': 'r~7078'},
+                                                            'of': {'op': 'var', 'n': 'r~7030'},
                                                             'f': 'ledger',
                                                             'd': None,
                                                         },
                                                         {
                                                             'op': 'cmp',
                                                             'o': '!=',
-                                                            'a': {'op': 'var', 'n': 'k~7079'},
+                                                            'a': {'op': 'var', 'n': 'k~7031'},
                                                             'b': {'op': 'lit', 'v': 0},
                                                         },
                                                     ],
-                                                    'x': 10889,
+                                                    'x': 10872,
                                                 },
                                                 't': {  # rules_data/pampero/definitions/resources.yaml:30
                                                     'op': 'set',
@@ -2812,46 +2812,46 @@ RECORDS = {
                                                         },
                                                         'k': {'op': 'st', 'k': 'booking'},
                                                         'd': 0,
-                                                        'x': 10890,
+                                                        'x': 10873,
                                                     },
                                                     'o': '+=',
-                                                    'e': {'op': 'var', 'n': 'k~7079', 'x': 10891},
+                                                    'e': {'op': 'var', 'n': 'k~7031', 'x': 10874},
                                                     'bd': ['player', 'ledger', 'key'],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                                    'id': 9593,
+                                                    'id': 9576,
                                                 },
                                                 'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                                'id': 9592,
+                                                'id': 9575,
                                             },
                                         ],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                        'id': 9585,
+                                        'id': 9568,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                                'id': 9571,
+                                'id': 9554,
                             },
                         ],
                         'at': 'rules_data/pampero/modules/verne_items.yaml:12',
-                        'id': 9556,
+                        'id': 9539,
                     },
                     'label': {
                         'op': 'lit',
                         'v': {'may': True},
-                        'x': 10892,
+                        'x': 10875,
                     },
                 },
                 {
                     'gens': [],
-                    'b': {  # rules_data/pampero/definitions/resources.yaml:108
+                    'b': {  # rules_data/pampero/definitions/resources.yaml:116
                         'op': 'skip',
-                        'at': 'rules_data/pampero/definitions/resources.yaml:108',
-                        'id': 9594,
+                        'at': 'rules_data/pampero/definitions/resources.yaml:116',
+                        'id': 9577,
                     },
                     'label': {
                         'op': 'lit',
                         'v': {'may': False},
-                        'x': 10893,
+                        'x': 10876,
                     },
                 },
             ],
@@ -2864,8 +2864,8 @@ RECORDS = {
                     'it': 'puoi pagare 1 gettone CO2 e guadagnare 4 $',
                 },
             },
-            'at': 'rules_data/pampero/definitions/resources.yaml:108',
-            'id': 9555,
+            'at': 'rules_data/pampero/definitions/resources.yaml:116',
+            'id': 9538,
         },
         'placeholder': 'CO2 reward tile texts are not in the sources',
         'source': {
@@ -2903,7 +2903,7 @@ RECORDS = {
                     'a': [
                         {
                             'op': 'mapc',
-                            'v': 'p~7080',
+                            'v': 'p~7032',
                             'src': {'op': 'core', 'n': 'players'},
                             'e': {
                                 'op': 'cmp',
@@ -2923,7 +2923,7 @@ RECORDS = {
                                     'of': {
                                         'op': 'st',
                                         'k': 'stock',
-                                        'p': {'op': 'var', 'n': 'p~7080'},
+                                        'p': {'op': 'var', 'n': 'p~7032'},
                                     },
                                     'k': {'op': 'lit', 'v': 'co2'},
                                     'd': 0,
@@ -2933,39 +2933,39 @@ RECORDS = {
                     ],
                 },
             ],
-            'x': 10894,
+            'x': 10877,
         },
         'effect': {  # rules_data/pampero/modules/verne_items.yaml:16
             'op': 'seq',
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'n~7081',
-                    'e': {'op': 'lit', 'v': 5, 'x': 10895},
+                    'v': 'n~7033',
+                    'e': {'op': 'lit', 'v': 5, 'x': 10878},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
-                    'id': 9596,
+                    'id': 9579,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:16
                     'op': 'let',
-                    'v': 'r~7082',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10896},
+                    'v': 'r~7034',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10879},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:16',
-                    'id': 9597,
+                    'id': 9580,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7083',
-                            'e': {'op': 'var', 'n': 'n~7081', 'x': 10897},
+                            'v': 'left~7035',
+                            'e': {'op': 'var', 'n': 'n~7033', 'x': 10880},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9599,
+                            'id': 9582,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7084',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10898},
+                            'v': 'rep~7036',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10881},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2977,32 +2977,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7084'},
+                                                'of': {'op': 'var', 'n': 'rep~7036'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7082'},
+                                        'b': {'op': 'var', 'n': 'r~7034'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7083'},
+                                        'a': {'op': 'var', 'n': 'left~7035'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10899,
+                                'x': 10882,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7085',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10900},
+                                        'v': 'taken~7037',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10883},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9602,
+                                        'id': 9585,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3012,18 +3012,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9604,
+                                                    'id': 9587,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10901,
+                                                    'x': 10884,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7086',
+                                                        'v': 'instead~7038',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3034,7 +3034,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7083'},
+                                                                            {'op': 'var', 'n': 'left~7035'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3043,17 +3043,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7084'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7036'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7083'},
+                                                                                'a': {'op': 'var', 'n': 'left~7035'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7084'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7036'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3062,7 +3062,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10902,
+                                                            'x': 10885,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3072,42 +3072,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7085', 'x': 10903},
+                                                            't': {'op': 'var', 'n': 'taken~7037', 'x': 10886},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7086', 'x': 10904},
+                                                            'e': {'op': 'var', 'n': 'instead~7038', 'x': 10887},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9606,
+                                                            'id': 9589,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7086', 'x': 10905},
+                                                            'n': {'op': 'var', 'n': 'instead~7038', 'x': 10888},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7084'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7036'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10906,
+                                                                    'x': 10889,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9608,
+                                                                'id': 9591,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9607,
+                                                            'id': 9590,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9605,
+                                                    'id': 9588,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7086'},
+                                                        {'op': 'var', 'n': 'instead~7038'},
                                                     ],
-                                                    'x': 10907,
+                                                    'x': 10890,
                                                 },
                                             },
                                         ],
@@ -3118,43 +3118,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9603,
+                                        'id': 9586,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7083', 'x': 10908},
+                                        't': {'op': 'var', 'n': 'left~7035', 'x': 10891},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7085', 'x': 10909},
+                                        'e': {'op': 'var', 'n': 'taken~7037', 'x': 10892},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9609,
+                                        'id': 9592,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9601,
+                                'id': 9584,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9600,
+                            'id': 9583,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7087',
-                            'e': {'op': 'var', 'n': 'left~7083', 'x': 10910},
+                            'v': 'n~7039',
+                            'e': {'op': 'var', 'n': 'left~7035', 'x': 10893},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9610,
+                            'id': 9593,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7088',
-                            'e': {'op': 'var', 'n': 'r~7082', 'x': 10911},
+                            'v': 'r~7040',
+                            'e': {'op': 'var', 'n': 'r~7034', 'x': 10894},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9611,
+                            'id': 9594,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7089',
+                                    'v': 'k~7041',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3171,13 +3171,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7088'},
+                                                                'of': {'op': 'var', 'n': 'r~7040'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7087'},
+                                                        'a': {'op': 'var', 'n': 'n~7039'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3185,11 +3185,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7087'},
+                                                                        {'op': 'var', 'n': 'n~7039'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7088'},
+                                                                            'k': {'op': 'var', 'n': 'r~7040'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3200,10 +3200,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10912,
+                                        'x': 10895,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9613,
+                                    'id': 9596,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3213,16 +3213,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7088'},
+                                            'of': {'op': 'var', 'n': 'r~7040'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10913,
+                                        'x': 10896,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7089', 'x': 10914},
+                                        't': {'op': 'var', 'n': 'k~7041', 'x': 10897},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3239,14 +3239,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7089'},
+                                                                        {'op': 'var', 'n': 'k~7041'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7088'},
+                                                                                'of': {'op': 'var', 'n': 'r~7040'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3257,7 +3257,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7088'},
+                                                                                'k': {'op': 'var', 'n': 'r~7040'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3268,13 +3268,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10915,
+                                            'x': 10898,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9615,
+                                        'id': 9598,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9614,
+                                    'id': 9597,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3285,15 +3285,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7088'},
+                                        'k': {'op': 'var', 'n': 'r~7040'},
                                         'd': 0,
-                                        'x': 10916,
+                                        'x': 10899,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7089', 'x': 10917},
+                                    'e': {'op': 'var', 'n': 'k~7041', 'x': 10900},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9616,
+                                    'id': 9599,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3303,30 +3303,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7088'},
+                                            'of': {'op': 'var', 'n': 'r~7040'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10918,
+                                        'x': 10901,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7088'},
+                                            'k': {'op': 'var', 'n': 'r~7040'},
                                             'd': 0,
-                                            'x': 10919,
+                                            'x': 10902,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7089', 'x': 10920},
+                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10903},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9618,
+                                        'id': 9601,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9617,
+                                    'id': 9600,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3336,18 +3336,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7088'},
+                                                'of': {'op': 'var', 'n': 'r~7040'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7089'},
+                                                'a': {'op': 'var', 'n': 'k~7041'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10921,
+                                        'x': 10904,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3360,28 +3360,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10922,
+                                            'x': 10905,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7089', 'x': 10923},
+                                        'e': {'op': 'var', 'n': 'k~7041', 'x': 10906},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9620,
+                                        'id': 9603,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9619,
+                                    'id': 9602,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9612,
+                            'id': 9595,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9598,
+                    'id': 9581,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_items.yaml:16',
-            'id': 9595,
+            'id': 9578,
         },
         'placeholder': "the crown reward tile's text is not in the sources",
         'note': 'slip: the crown tile of setup step 5 is not in the component list (6x CO2 reward tiles)',
@@ -3400,32 +3400,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'n~7090',
-                    'e': {'op': 'lit', 'v': 1, 'x': 10924},
+                    'v': 'n~7042',
+                    'e': {'op': 'lit', 'v': 1, 'x': 10907},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
-                    'id': 9622,
+                    'id': 9605,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:21
                     'op': 'let',
-                    'v': 'r~7091',
-                    'e': {'op': 'lit', 'v': 'co2', 'x': 10925},
+                    'v': 'r~7043',
+                    'e': {'op': 'lit', 'v': 'co2', 'x': 10908},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:21',
-                    'id': 9623,
+                    'id': 9606,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7092',
-                            'e': {'op': 'var', 'n': 'n~7090', 'x': 10926},
+                            'v': 'left~7044',
+                            'e': {'op': 'var', 'n': 'n~7042', 'x': 10909},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9625,
+                            'id': 9608,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7093',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10927},
+                            'v': 'rep~7045',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10910},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3437,32 +3437,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7093'},
+                                                'of': {'op': 'var', 'n': 'rep~7045'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7091'},
+                                        'b': {'op': 'var', 'n': 'r~7043'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7092'},
+                                        'a': {'op': 'var', 'n': 'left~7044'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10928,
+                                'x': 10911,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7094',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10929},
+                                        'v': 'taken~7046',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10912},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9628,
+                                        'id': 9611,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3472,18 +3472,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9630,
+                                                    'id': 9613,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10930,
+                                                    'x': 10913,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7095',
+                                                        'v': 'instead~7047',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3494,7 +3494,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7092'},
+                                                                            {'op': 'var', 'n': 'left~7044'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3503,17 +3503,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7093'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7045'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7092'},
+                                                                                'a': {'op': 'var', 'n': 'left~7044'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7093'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7045'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3522,7 +3522,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10931,
+                                                            'x': 10914,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3532,42 +3532,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7094', 'x': 10932},
+                                                            't': {'op': 'var', 'n': 'taken~7046', 'x': 10915},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7095', 'x': 10933},
+                                                            'e': {'op': 'var', 'n': 'instead~7047', 'x': 10916},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9632,
+                                                            'id': 9615,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7095', 'x': 10934},
+                                                            'n': {'op': 'var', 'n': 'instead~7047', 'x': 10917},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7093'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7045'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10935,
+                                                                    'x': 10918,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9634,
+                                                                'id': 9617,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9633,
+                                                            'id': 9616,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9631,
+                                                    'id': 9614,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7095'},
+                                                        {'op': 'var', 'n': 'instead~7047'},
                                                     ],
-                                                    'x': 10936,
+                                                    'x': 10919,
                                                 },
                                             },
                                         ],
@@ -3578,43 +3578,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9629,
+                                        'id': 9612,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7092', 'x': 10937},
+                                        't': {'op': 'var', 'n': 'left~7044', 'x': 10920},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7094', 'x': 10938},
+                                        'e': {'op': 'var', 'n': 'taken~7046', 'x': 10921},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9635,
+                                        'id': 9618,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9627,
+                                'id': 9610,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9626,
+                            'id': 9609,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7096',
-                            'e': {'op': 'var', 'n': 'left~7092', 'x': 10939},
+                            'v': 'n~7048',
+                            'e': {'op': 'var', 'n': 'left~7044', 'x': 10922},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9636,
+                            'id': 9619,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7097',
-                            'e': {'op': 'var', 'n': 'r~7091', 'x': 10940},
+                            'v': 'r~7049',
+                            'e': {'op': 'var', 'n': 'r~7043', 'x': 10923},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9637,
+                            'id': 9620,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7098',
+                                    'v': 'k~7050',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3631,13 +3631,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7097'},
+                                                                'of': {'op': 'var', 'n': 'r~7049'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7096'},
+                                                        'a': {'op': 'var', 'n': 'n~7048'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3645,11 +3645,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7096'},
+                                                                        {'op': 'var', 'n': 'n~7048'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7097'},
+                                                                            'k': {'op': 'var', 'n': 'r~7049'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3660,10 +3660,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10941,
+                                        'x': 10924,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9639,
+                                    'id': 9622,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3673,16 +3673,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7097'},
+                                            'of': {'op': 'var', 'n': 'r~7049'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10942,
+                                        'x': 10925,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7098', 'x': 10943},
+                                        't': {'op': 'var', 'n': 'k~7050', 'x': 10926},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3699,14 +3699,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7098'},
+                                                                        {'op': 'var', 'n': 'k~7050'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7097'},
+                                                                                'of': {'op': 'var', 'n': 'r~7049'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3717,7 +3717,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7097'},
+                                                                                'k': {'op': 'var', 'n': 'r~7049'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3728,13 +3728,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10944,
+                                            'x': 10927,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9641,
+                                        'id': 9624,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9640,
+                                    'id': 9623,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3745,15 +3745,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7097'},
+                                        'k': {'op': 'var', 'n': 'r~7049'},
                                         'd': 0,
-                                        'x': 10945,
+                                        'x': 10928,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7098', 'x': 10946},
+                                    'e': {'op': 'var', 'n': 'k~7050', 'x': 10929},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9642,
+                                    'id': 9625,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3763,30 +3763,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7097'},
+                                            'of': {'op': 'var', 'n': 'r~7049'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10947,
+                                        'x': 10930,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7097'},
+                                            'k': {'op': 'var', 'n': 'r~7049'},
                                             'd': 0,
-                                            'x': 10948,
+                                            'x': 10931,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7098', 'x': 10949},
+                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10932},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9644,
+                                        'id': 9627,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9643,
+                                    'id': 9626,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3796,18 +3796,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7097'},
+                                                'of': {'op': 'var', 'n': 'r~7049'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7098'},
+                                                'a': {'op': 'var', 'n': 'k~7050'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10950,
+                                        'x': 10933,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3820,28 +3820,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10951,
+                                            'x': 10934,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7098', 'x': 10952},
+                                        'e': {'op': 'var', 'n': 'k~7050', 'x': 10935},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9646,
+                                        'id': 9629,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9645,
+                                    'id': 9628,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9638,
+                            'id': 9621,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9624,
+                    'id': 9607,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_items.yaml:21',
-            'id': 9621,
+            'id': 9604,
         },
         'numbers': {'energy': 1},
         'placeholder': "the CO2 connection tile's text is not in the sources",
@@ -3870,7 +3870,7 @@ RECORDS = {
                 'k': {'op': 'lit', 'v': 'co2'},
                 'd': 0,
             },
-            'x': 10953,
+            'x': 10936,
         },
         'placeholder': "the CO2 specialist scoring card's text is not in the sources",
         'source': {
@@ -3888,32 +3888,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'n~7099',
-                    'e': {'op': 'lit', 'v': 1, 'x': 10954},
+                    'v': 'n~7051',
+                    'e': {'op': 'lit', 'v': 1, 'x': 10937},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
-                    'id': 9648,
+                    'id': 9631,
                 },
                 {  # rules_data/pampero/modules/verne_items.yaml:28
                     'op': 'let',
-                    'v': 'r~7100',
-                    'e': {'op': 'lit', 'v': 'barrels', 'x': 10955},
+                    'v': 'r~7052',
+                    'e': {'op': 'lit', 'v': 'barrels', 'x': 10938},
                     'at': 'rules_data/pampero/modules/verne_items.yaml:28',
-                    'id': 9649,
+                    'id': 9632,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7101',
-                            'e': {'op': 'var', 'n': 'n~7099', 'x': 10956},
+                            'v': 'left~7053',
+                            'e': {'op': 'var', 'n': 'n~7051', 'x': 10939},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9651,
+                            'id': 9634,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7102',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10957},
+                            'v': 'rep~7054',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10940},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3925,32 +3925,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7102'},
+                                                'of': {'op': 'var', 'n': 'rep~7054'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7100'},
+                                        'b': {'op': 'var', 'n': 'r~7052'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7101'},
+                                        'a': {'op': 'var', 'n': 'left~7053'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10958,
+                                'x': 10941,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7103',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10959},
+                                        'v': 'taken~7055',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10942},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9654,
+                                        'id': 9637,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3960,18 +3960,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9656,
+                                                    'id': 9639,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10960,
+                                                    'x': 10943,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7104',
+                                                        'v': 'instead~7056',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3982,7 +3982,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7101'},
+                                                                            {'op': 'var', 'n': 'left~7053'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3991,17 +3991,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7102'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7054'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7101'},
+                                                                                'a': {'op': 'var', 'n': 'left~7053'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7102'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7054'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4010,7 +4010,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10961,
+                                                            'x': 10944,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -4020,42 +4020,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7103', 'x': 10962},
+                                                            't': {'op': 'var', 'n': 'taken~7055', 'x': 10945},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7104', 'x': 10963},
+                                                            'e': {'op': 'var', 'n': 'instead~7056', 'x': 10946},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9658,
+                                                            'id': 9641,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7104', 'x': 10964},
+                                                            'n': {'op': 'var', 'n': 'instead~7056', 'x': 10947},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7102'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7054'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10965,
+                                                                    'x': 10948,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9660,
+                                                                'id': 9643,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9659,
+                                                            'id': 9642,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9657,
+                                                    'id': 9640,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7104'},
+                                                        {'op': 'var', 'n': 'instead~7056'},
                                                     ],
-                                                    'x': 10966,
+                                                    'x': 10949,
                                                 },
                                             },
                                         ],
@@ -4066,43 +4066,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9655,
+                                        'id': 9638,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7101', 'x': 10967},
+                                        't': {'op': 'var', 'n': 'left~7053', 'x': 10950},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7103', 'x': 10968},
+                                        'e': {'op': 'var', 'n': 'taken~7055', 'x': 10951},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9661,
+                                        'id': 9644,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9653,
+                                'id': 9636,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9652,
+                            'id': 9635,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7105',
-                            'e': {'op': 'var', 'n': 'left~7101', 'x': 10969},
+                            'v': 'n~7057',
+                            'e': {'op': 'var', 'n': 'left~7053', 'x': 10952},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9662,
+                            'id': 9645,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7106',
-                            'e': {'op': 'var', 'n': 'r~7100', 'x': 10970},
+                            'v': 'r~7058',
+                            'e': {'op': 'var', 'n': 'r~7052', 'x': 10953},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9663,
+                            'id': 9646,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7107',
+                                    'v': 'k~7059',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4119,13 +4119,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7106'},
+                                                                'of': {'op': 'var', 'n': 'r~7058'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7105'},
+                                                        'a': {'op': 'var', 'n': 'n~7057'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4133,11 +4133,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7105'},
+                                                                        {'op': 'var', 'n': 'n~7057'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7106'},
+                                                                            'k': {'op': 'var', 'n': 'r~7058'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4148,10 +4148,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 10971,
+                                        'x': 10954,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9665,
+                                    'id': 9648,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -4161,16 +4161,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7106'},
+                                            'of': {'op': 'var', 'n': 'r~7058'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10972,
+                                        'x': 10955,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7107', 'x': 10973},
+                                        't': {'op': 'var', 'n': 'k~7059', 'x': 10956},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4187,14 +4187,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7107'},
+                                                                        {'op': 'var', 'n': 'k~7059'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7106'},
+                                                                                'of': {'op': 'var', 'n': 'r~7058'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4205,7 +4205,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7106'},
+                                                                                'k': {'op': 'var', 'n': 'r~7058'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4216,13 +4216,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 10974,
+                                            'x': 10957,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9667,
+                                        'id': 9650,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9666,
+                                    'id': 9649,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -4233,15 +4233,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7106'},
+                                        'k': {'op': 'var', 'n': 'r~7058'},
                                         'd': 0,
-                                        'x': 10975,
+                                        'x': 10958,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7107', 'x': 10976},
+                                    'e': {'op': 'var', 'n': 'k~7059', 'x': 10959},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9668,
+                                    'id': 9651,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -4251,30 +4251,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7106'},
+                                            'of': {'op': 'var', 'n': 'r~7058'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 10977,
+                                        'x': 10960,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7106'},
+                                            'k': {'op': 'var', 'n': 'r~7058'},
                                             'd': 0,
-                                            'x': 10978,
+                                            'x': 10961,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7107', 'x': 10979},
+                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10962},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9670,
+                                        'id': 9653,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9669,
+                                    'id': 9652,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -4284,18 +4284,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7106'},
+                                                'of': {'op': 'var', 'n': 'r~7058'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7107'},
+                                                'a': {'op': 'var', 'n': 'k~7059'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 10980,
+                                        'x': 10963,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4308,28 +4308,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 10981,
+                                            'x': 10964,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7107', 'x': 10982},
+                                        'e': {'op': 'var', 'n': 'k~7059', 'x': 10965},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9672,
+                                        'id': 9655,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9671,
+                                    'id': 9654,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9664,
+                            'id': 9647,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9650,
+                    'id': 9633,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_items.yaml:28',
-            'id': 9647,
+            'id': 9630,
         },
         'numbers': {'energy': 2},
         'placeholder': "the H2 connection tile's text is not in the sources",
@@ -4358,7 +4358,7 @@ RECORDS = {
                 'k': {'op': 'lit', 'v': 'barrels'},
                 'd': 0,
             },
-            'x': 10983,
+            'x': 10966,
         },
         'placeholder': "the H2 specialist scoring card's text is not in the sources",
         'source': {

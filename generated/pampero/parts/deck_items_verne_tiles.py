@@ -43,469 +43,469 @@ K = [
 ]
 
 
-def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_10988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7111'), 'instead_of', {}), 'gain', None) == E.get('r~7109'))) and bool((num(E.get('left~7110')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7063'), 'instead_of', {}), 'gain', None) == E.get('r~7061'))) and bool((num(E.get('left~7062')) > num(0))))
 
 
-def x_10991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7110'), (E.get('left~7110') if (FLD(ctx, K[0], E.get('rep~7111')) == None) else FLD(ctx, K[0], E.get('rep~7111')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7062'), (E.get('left~7062') if (FLD(ctx, K[0], E.get('rep~7063')) == None) else FLD(ctx, K[0], E.get('rep~7063')))]))
 
 
-def x_10995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_10978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7111'))
+    return FLD(ctx, K[1], E.get('rep~7063'))
 
 
-def x_10996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_10979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7113')}
+    return {'instead': E.get('instead~7065')}
 
 
-def x_11001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7114') if (GET(ctx, 'resources', E.get('r~7115'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7114'), KEY(ctx.state.get('supply'), E.get('r~7115'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7066') if (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7066'), KEY(ctx.state.get('supply'), E.get('r~7067'), 0)]))])
 
 
-def x_11002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7115'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7067'), 'max', None) != None)
 
 
-def x_11004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7116'), (num(GET(ctx, 'resources', E.get('r~7115'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7115'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7068'), (num(GET(ctx, 'resources', E.get('r~7067'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)))])])
 
 
-def x_11005(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_10988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7115'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)
 
 
-def x_11007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7115'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) != None)
 
 
-def x_11008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_10991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7115'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7067'), 0)
 
 
-def x_11010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7115'), 'ledger', None)) and bool((E.get('k~7116') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7067'), 'ledger', None)) and bool((E.get('k~7068') != 0)))
 
 
-def x_11011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_10994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7120'), 'instead_of', {}), 'gain', None) == E.get('r~7118'))) and bool((num(E.get('left~7119')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7072'), 'instead_of', {}), 'gain', None) == E.get('r~7070'))) and bool((num(E.get('left~7071')) > num(0))))
 
 
-def x_11020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7119'), (E.get('left~7119') if (FLD(ctx, K[0], E.get('rep~7120')) == None) else FLD(ctx, K[0], E.get('rep~7120')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7071'), (E.get('left~7071') if (FLD(ctx, K[0], E.get('rep~7072')) == None) else FLD(ctx, K[0], E.get('rep~7072')))]))
 
 
-def x_11024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7120'))
+    return FLD(ctx, K[1], E.get('rep~7072'))
 
 
-def x_11025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7122')}
+    return {'instead': E.get('instead~7074')}
 
 
-def x_11030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7123') if (GET(ctx, 'resources', E.get('r~7124'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7123'), KEY(ctx.state.get('supply'), E.get('r~7124'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7075') if (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7075'), KEY(ctx.state.get('supply'), E.get('r~7076'), 0)]))])
 
 
-def x_11031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7124'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7076'), 'max', None) != None)
 
 
-def x_11033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7125'), (num(GET(ctx, 'resources', E.get('r~7124'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7124'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7077'), (num(GET(ctx, 'resources', E.get('r~7076'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)))])])
 
 
-def x_11034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7124'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)
 
 
-def x_11036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7124'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) != None)
 
 
-def x_11037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7124'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7076'), 0)
 
 
-def x_11039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7124'), 'ledger', None)) and bool((E.get('k~7125') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7076'), 'ledger', None)) and bool((E.get('k~7077') != 0)))
 
 
-def x_11040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7129'), 'instead_of', {}), 'gain', None) == E.get('r~7127'))) and bool((num(E.get('left~7128')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7081'), 'instead_of', {}), 'gain', None) == E.get('r~7079'))) and bool((num(E.get('left~7080')) > num(0))))
 
 
-def x_11049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7128'), (E.get('left~7128') if (FLD(ctx, K[0], E.get('rep~7129')) == None) else FLD(ctx, K[0], E.get('rep~7129')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7080'), (E.get('left~7080') if (FLD(ctx, K[0], E.get('rep~7081')) == None) else FLD(ctx, K[0], E.get('rep~7081')))]))
 
 
-def x_11053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7129'))
+    return FLD(ctx, K[1], E.get('rep~7081'))
 
 
-def x_11054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7131')}
+    return {'instead': E.get('instead~7083')}
 
 
-def x_11059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7132') if (GET(ctx, 'resources', E.get('r~7133'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7132'), KEY(ctx.state.get('supply'), E.get('r~7133'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7084') if (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7084'), KEY(ctx.state.get('supply'), E.get('r~7085'), 0)]))])
 
 
-def x_11060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7133'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7085'), 'max', None) != None)
 
 
-def x_11062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7134'), (num(GET(ctx, 'resources', E.get('r~7133'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7133'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7086'), (num(GET(ctx, 'resources', E.get('r~7085'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)))])])
 
 
-def x_11063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7133'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)
 
 
-def x_11065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7133'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) != None)
 
 
-def x_11066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7133'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7085'), 0)
 
 
-def x_11068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7133'), 'ledger', None)) and bool((E.get('k~7134') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7085'), 'ledger', None)) and bool((E.get('k~7086') != 0)))
 
 
-def x_11069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7138'), 'instead_of', {}), 'gain', None) == E.get('r~7136'))) and bool((num(E.get('left~7137')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7090'), 'instead_of', {}), 'gain', None) == E.get('r~7088'))) and bool((num(E.get('left~7089')) > num(0))))
 
 
-def x_11078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7137'), (E.get('left~7137') if (FLD(ctx, K[0], E.get('rep~7138')) == None) else FLD(ctx, K[0], E.get('rep~7138')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7089'), (E.get('left~7089') if (FLD(ctx, K[0], E.get('rep~7090')) == None) else FLD(ctx, K[0], E.get('rep~7090')))]))
 
 
-def x_11082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7138'))
+    return FLD(ctx, K[1], E.get('rep~7090'))
 
 
-def x_11083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7140')}
+    return {'instead': E.get('instead~7092')}
 
 
-def x_11088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7141') if (GET(ctx, 'resources', E.get('r~7142'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7141'), KEY(ctx.state.get('supply'), E.get('r~7142'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7093') if (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7093'), KEY(ctx.state.get('supply'), E.get('r~7094'), 0)]))])
 
 
-def x_11089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7142'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7094'), 'max', None) != None)
 
 
-def x_11091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7143'), (num(GET(ctx, 'resources', E.get('r~7142'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7142'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7095'), (num(GET(ctx, 'resources', E.get('r~7094'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)))])])
 
 
-def x_11092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7142'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)
 
 
-def x_11094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7142'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) != None)
 
 
-def x_11095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7142'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7094'), 0)
 
 
-def x_11097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11080(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7142'), 'ledger', None)) and bool((E.get('k~7143') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7094'), 'ledger', None)) and bool((E.get('k~7095') != 0)))
 
 
-def x_11098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7147'), 'instead_of', {}), 'gain', None) == E.get('r~7145'))) and bool((num(E.get('left~7146')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7099'), 'instead_of', {}), 'gain', None) == E.get('r~7097'))) and bool((num(E.get('left~7098')) > num(0))))
 
 
-def x_11107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7146'), (E.get('left~7146') if (FLD(ctx, K[0], E.get('rep~7147')) == None) else FLD(ctx, K[0], E.get('rep~7147')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7098'), (E.get('left~7098') if (FLD(ctx, K[0], E.get('rep~7099')) == None) else FLD(ctx, K[0], E.get('rep~7099')))]))
 
 
-def x_11111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7147'))
+    return FLD(ctx, K[1], E.get('rep~7099'))
 
 
-def x_11112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7149')}
+    return {'instead': E.get('instead~7101')}
 
 
-def x_11117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7150') if (GET(ctx, 'resources', E.get('r~7151'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7150'), KEY(ctx.state.get('supply'), E.get('r~7151'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7102') if (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7102'), KEY(ctx.state.get('supply'), E.get('r~7103'), 0)]))])
 
 
-def x_11118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7151'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7103'), 'max', None) != None)
 
 
-def x_11120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7152'), (num(GET(ctx, 'resources', E.get('r~7151'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7151'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7104'), (num(GET(ctx, 'resources', E.get('r~7103'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)))])])
 
 
-def x_11121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7151'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)
 
 
-def x_11123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7151'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) != None)
 
 
-def x_11124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7151'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7103'), 0)
 
 
-def x_11126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7151'), 'ledger', None)) and bool((E.get('k~7152') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7103'), 'ledger', None)) and bool((E.get('k~7104') != 0)))
 
 
-def x_11127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11110(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_11133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_11116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7156'), 'instead_of', {}), 'gain', None) == E.get('r~7154'))) and bool((num(E.get('left~7155')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7108'), 'instead_of', {}), 'gain', None) == E.get('r~7106'))) and bool((num(E.get('left~7107')) > num(0))))
 
 
-def x_11136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7155'), (E.get('left~7155') if (FLD(ctx, K[0], E.get('rep~7156')) == None) else FLD(ctx, K[0], E.get('rep~7156')))]))
+    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7107'), (E.get('left~7107') if (FLD(ctx, K[0], E.get('rep~7108')) == None) else FLD(ctx, K[0], E.get('rep~7108')))]))
 
 
-def x_11140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_11123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~7156'))
+    return FLD(ctx, K[1], E.get('rep~7108'))
 
 
-def x_11141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_11124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~7158')}
+    return {'instead': E.get('instead~7110')}
 
 
-def x_11146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7159') if (GET(ctx, 'resources', E.get('r~7160'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7159'), KEY(ctx.state.get('supply'), E.get('r~7160'), 0)]))])
+    return CALL(ctx, 'max', None, [0, (E.get('n~7111') if (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7111'), KEY(ctx.state.get('supply'), E.get('r~7112'), 0)]))])
 
 
-def x_11147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7160'), 'max', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7112'), 'max', None) != None)
 
 
-def x_11149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7161'), (num(GET(ctx, 'resources', E.get('r~7160'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7160'), 0)))])])
+    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7113'), (num(GET(ctx, 'resources', E.get('r~7112'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)))])])
 
 
-def x_11150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_11133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7160'), 0)
+    return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)
 
 
-def x_11152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (GET(ctx, 'resources', E.get('r~7160'), 'supply', None) != None)
+    return (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) != None)
 
 
-def x_11153(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_11136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(ctx.state.get('supply'), E.get('r~7160'), 0)
+    return KEY(ctx.state.get('supply'), E.get('r~7112'), 0)
 
 
-def x_11155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (bool(GET(ctx, 'resources', E.get('r~7160'), 'ledger', None)) and bool((E.get('k~7161') != 0)))
+    return (bool(GET(ctx, 'resources', E.get('r~7112'), 'ledger', None)) and bool((E.get('k~7113') != 0)))
 
 
-def x_11156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_11139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return KEY(PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'), 0)
 
 
-def x_11158(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
+def x_11141(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
     if E is None:
         E = ctx.env()
     return (num(2) * num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('contracts'))))
 
 
-def t_9673(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
+def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -514,35 +514,35 @@ def t_9673(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7108', 2, True)
+    ctx.put(E, 'n~7060', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7109', 'money', True)
-    return t_9676(ctx, k, s, E)
+    ctx.put(E, 'r~7061', 'money', True)
+    return t_9659(ctx, k, s, E)
 
 
-def d_9674(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
+def d_9657(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7108', 2, True)
+    ctx.put(E, 'n~7060', 2, True)
     return True
 
 
-def d_9675(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
+def d_9658(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7109', 'money', True)
+    ctx.put(E, 'r~7061', 'money', True)
     return True
 
 
-def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9659(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -552,58 +552,58 @@ def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7114', E.get('left~7110'), True)
+        ctx.put(E, 'n~7066', E.get('left~7062'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7115', E.get('r~7109'), True)
-        if not d_9690(ctx, E):
+        ctx.put(E, 'r~7067', E.get('r~7061'), True)
+        if not d_9673(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7110', E.get('n~7108'), True)
-    return t_9678(ctx, r1, s, E)
+    ctx.put(E, 'left~7062', E.get('n~7060'), True)
+    return t_9661(ctx, r1, s, E)
 
 
-def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7110', E.get('n~7108'), True)
+    ctx.put(E, 'left~7062', E.get('n~7060'), True)
     return True
 
 
-def t_9678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9661(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10987(ctx, E)))
-    old = E.get('rep~7111', MISSING)
+    items = list(items_of(x_10970(ctx, E)))
+    old = E.get('rep~7063', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7111', old)
+        UNBIND(ctx, 'rep~7063', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7111', item, True)
-            if x_10988(ctx, E):
-                return t_9679(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7063', item, True)
+            if x_10971(ctx, E):
+                return t_9662(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -613,41 +613,41 @@ def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9687, E, 'left~7110', E.get('taken~7112'))
+        ASSIGN(ctx, 9670, E, 'left~7062', E.get('taken~7064'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7112', 0, True)
-    return t_9681(ctx, r1, s, E)
+    ctx.put(E, 'taken~7064', 0, True)
+    return t_9664(ctx, r1, s, E)
 
 
-def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7112', 0, True)
+    ctx.put(E, 'taken~7064', 0, True)
     return True
 
 
-def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9664(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9681, None, [], k)
+    return CHOOSE(ctx, 9664, None, [], k)
 
 
-def d_9682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9665(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9666(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -656,21 +656,366 @@ def t_9683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9684, E, 'taken~7112', E.get('instead~7113'))
+    ASSIGN(ctx, 9667, E, 'taken~7064', E.get('instead~7065'))
+    return t_9668(ctx, k, s, E)
+
+
+def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9667, E, 'taken~7064', E.get('instead~7065'))
+    return True
+
+
+def t_9668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_9669(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~7065')))
+
+
+def t_9669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10978(ctx, E), k)
+
+
+def d_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9670, E, 'left~7062', E.get('taken~7064'))
+    return True
+
+
+def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'n~7066', E.get('left~7062'), True)
+    return True
+
+
+def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7067', E.get('r~7061'), True)
+    return True
+
+
+def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'k~7068', x_10984(ctx, E), True)
+    if not d_9675(ctx, E):
+        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, 9677, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
+    if c is not None:
+        ASSIGN(ctx, 9677, c, key, E.get('k~7068'))
+    if not d_9678(ctx, E):
+        return False
+    if not d_9680(ctx, E):
+        return False
+    return True
+
+
+def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'k~7068', x_10984(ctx, E), True)
+    return True
+
+
+def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10985(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 9676, E, 'k~7068', x_10987(ctx, E))
+    return True
+
+
+def d_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9676, E, 'k~7068', x_10987(ctx, E))
+    return True
+
+
+def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9677, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
+    if c is not None:
+        ASSIGN(ctx, 9677, c, key, E.get('k~7068'))
+    return True
+
+
+def d_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10990(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 9679, ctx.state.get('supply'), E.get('r~7067'))
+        if c is not None:
+            ASSIGN(ctx, 9679, c, key, E.get('k~7068'))
+    return True
+
+
+def d_9679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9679, ctx.state.get('supply'), E.get('r~7067'))
+    if c is not None:
+        ASSIGN(ctx, 9679, c, key, E.get('k~7068'))
+    return True
+
+
+def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10993(ctx, E):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            ASSIGN(ctx, 9681, c, key, E.get('k~7068'))
+    return True
+
+
+def d_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        ASSIGN(ctx, 9681, c, key, E.get('k~7068'))
+    return True
+
+
+def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'n~7069', 2, True)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'r~7070', 'money', True)
     return t_9685(ctx, k, s, E)
 
 
-def d_9684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9683(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9684, E, 'taken~7112', E.get('instead~7113'))
+    ctx.put(E, 'n~7069', 2, True)
     return True
 
 
-def t_9685(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9684(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7070', 'money', True)
+    return True
+
+
+def t_9685(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'n~7075', E.get('left~7071'), True)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'r~7076', E.get('r~7070'), True)
+        if not d_9699(ctx, E):
+            return False
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'left~7071', E.get('n~7069'), True)
+    return t_9687(ctx, r1, s, E)
+
+
+def d_9686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'left~7071', E.get('n~7069'), True)
+    return True
+
+
+def t_9687(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_10999(ctx, E)))
+    old = E.get('rep~7072', MISSING)
+
+    def brk():
+        UNBIND(ctx, 'rep~7072', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            ctx.put(E, 'rep~7072', item, True)
+            if x_11000(ctx, E):
+                return t_9688(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 9696, E, 'left~7071', E.get('taken~7073'))
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'taken~7073', 0, True)
+    return t_9690(ctx, r1, s, E)
+
+
+def d_9689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'taken~7073', 0, True)
+    return True
+
+
+def t_9690(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 9690, None, [], k)
+
+
+def d_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def t_9692(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 9693, E, 'taken~7073', E.get('instead~7074'))
+    return t_9694(ctx, k, s, E)
+
+
+def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9693, E, 'taken~7073', E.get('instead~7074'))
+    return True
+
+
+def t_9694(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -679,51 +1024,51 @@ def t_9685(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9686(ctx, lambda: nxt(left - 1), k, E)
+        return t_9695(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7113')))
+    return nxt(num(E.get('instead~7074')))
 
 
-def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9695(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10995(ctx, E), k)
+    return DO(ctx, x_11007(ctx, E), k)
 
 
-def d_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9687, E, 'left~7110', E.get('taken~7112'))
+    ASSIGN(ctx, 9696, E, 'left~7071', E.get('taken~7073'))
     return True
 
 
-def d_9688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7114', E.get('left~7110'), True)
+    ctx.put(E, 'n~7075', E.get('left~7071'), True)
     return True
 
 
-def d_9689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7115', E.get('r~7109'), True)
+    ctx.put(E, 'r~7076', E.get('r~7070'), True)
     return True
 
 
-def d_9690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -732,125 +1077,125 @@ def d_9690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7116', x_11001(ctx, E), True)
-    if not d_9692(ctx, E):
+    ctx.put(E, 'k~7077', x_11013(ctx, E), True)
+    if not d_9701(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9694, PL(ctx, E.get('you')).get('stock'), E.get('r~7115'))
+    c, key = KEYPLACE(ctx, 9703, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
     if c is not None:
-        ASSIGN(ctx, 9694, c, key, E.get('k~7116'))
-    if not d_9695(ctx, E):
+        ASSIGN(ctx, 9703, c, key, E.get('k~7077'))
+    if not d_9704(ctx, E):
         return False
-    if not d_9697(ctx, E):
+    if not d_9706(ctx, E):
         return False
     return True
 
 
-def d_9691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7116', x_11001(ctx, E), True)
+    ctx.put(E, 'k~7077', x_11013(ctx, E), True)
     return True
 
 
-def d_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11002(ctx, E):
+    if x_11014(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9693, E, 'k~7116', x_11004(ctx, E))
+        ASSIGN(ctx, 9702, E, 'k~7077', x_11016(ctx, E))
     return True
 
 
-def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9693, E, 'k~7116', x_11004(ctx, E))
+    ASSIGN(ctx, 9702, E, 'k~7077', x_11016(ctx, E))
     return True
 
 
-def d_9694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9694, PL(ctx, E.get('you')).get('stock'), E.get('r~7115'))
+    c, key = KEYPLACE(ctx, 9703, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
     if c is not None:
-        ASSIGN(ctx, 9694, c, key, E.get('k~7116'))
+        ASSIGN(ctx, 9703, c, key, E.get('k~7077'))
     return True
 
 
-def d_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11007(ctx, E):
+    if x_11019(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9696, ctx.state.get('supply'), E.get('r~7115'))
+        c, key = KEYPLACE(ctx, 9705, ctx.state.get('supply'), E.get('r~7076'))
         if c is not None:
-            ASSIGN(ctx, 9696, c, key, E.get('k~7116'))
+            ASSIGN(ctx, 9705, c, key, E.get('k~7077'))
     return True
 
 
-def d_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9696, ctx.state.get('supply'), E.get('r~7115'))
+    c, key = KEYPLACE(ctx, 9705, ctx.state.get('supply'), E.get('r~7076'))
     if c is not None:
-        ASSIGN(ctx, 9696, c, key, E.get('k~7116'))
+        ASSIGN(ctx, 9705, c, key, E.get('k~7077'))
     return True
 
 
-def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11010(ctx, E):
+    if x_11022(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9698, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9698, c, key, E.get('k~7116'))
+            ASSIGN(ctx, 9707, c, key, E.get('k~7077'))
     return True
 
 
-def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9698, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9698, c, key, E.get('k~7116'))
+        ASSIGN(ctx, 9707, c, key, E.get('k~7077'))
     return True
 
 
-def t_9699(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
+def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -859,163 +1204,163 @@ def t_9699(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7117', 2, True)
+    ctx.put(E, 'n~7078', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7118', 'money', True)
-    return t_9702(ctx, k, s, E)
-
-
-def d_9700(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7117', 2, True)
-    return True
-
-
-def d_9701(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7118', 'money', True)
-    return True
-
-
-def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7123', E.get('left~7119'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7124', E.get('r~7118'), True)
-        if not d_9716(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7119', E.get('n~7117'), True)
-    return t_9704(ctx, r1, s, E)
-
-
-def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'left~7119', E.get('n~7117'), True)
-    return True
-
-
-def t_9704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11016(ctx, E)))
-    old = E.get('rep~7120', MISSING)
-
-    def brk():
-        UNBIND(ctx, 'rep~7120', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            ctx.put(E, 'rep~7120', item, True)
-            if x_11017(ctx, E):
-                return t_9705(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 9713, E, 'left~7119', E.get('taken~7121'))
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7121', 0, True)
-    return t_9707(ctx, r1, s, E)
-
-
-def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'taken~7121', 0, True)
-    return True
-
-
-def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9707, None, [], k)
-
-
-def d_9708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_9709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ASSIGN(ctx, 9710, E, 'taken~7121', E.get('instead~7122'))
+    ctx.put(E, 'r~7079', 'money', True)
     return t_9711(ctx, k, s, E)
 
 
-def d_9710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9709(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9710, E, 'taken~7121', E.get('instead~7122'))
+    ctx.put(E, 'n~7078', 2, True)
     return True
 
 
-def t_9711(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9710(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7079', 'money', True)
+    return True
+
+
+def t_9711(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'n~7084', E.get('left~7080'), True)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'r~7085', E.get('r~7079'), True)
+        if not d_9725(ctx, E):
+            return False
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'left~7080', E.get('n~7078'), True)
+    return t_9713(ctx, r1, s, E)
+
+
+def d_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'left~7080', E.get('n~7078'), True)
+    return True
+
+
+def t_9713(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_11028(ctx, E)))
+    old = E.get('rep~7081', MISSING)
+
+    def brk():
+        UNBIND(ctx, 'rep~7081', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            ctx.put(E, 'rep~7081', item, True)
+            if x_11029(ctx, E):
+                return t_9714(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9714(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 9722, E, 'left~7080', E.get('taken~7082'))
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'taken~7082', 0, True)
+    return t_9716(ctx, r1, s, E)
+
+
+def d_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'taken~7082', 0, True)
+    return True
+
+
+def t_9716(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 9716, None, [], k)
+
+
+def d_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def t_9718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 9719, E, 'taken~7082', E.get('instead~7083'))
+    return t_9720(ctx, k, s, E)
+
+
+def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9719, E, 'taken~7082', E.get('instead~7083'))
+    return True
+
+
+def t_9720(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1024,51 +1369,51 @@ def t_9711(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9712(ctx, lambda: nxt(left - 1), k, E)
+        return t_9721(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7122')))
+    return nxt(num(E.get('instead~7083')))
 
 
-def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9721(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11024(ctx, E), k)
+    return DO(ctx, x_11036(ctx, E), k)
 
 
-def d_9713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9713, E, 'left~7119', E.get('taken~7121'))
+    ASSIGN(ctx, 9722, E, 'left~7080', E.get('taken~7082'))
     return True
 
 
-def d_9714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7123', E.get('left~7119'), True)
+    ctx.put(E, 'n~7084', E.get('left~7080'), True)
     return True
 
 
-def d_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7124', E.get('r~7118'), True)
+    ctx.put(E, 'r~7085', E.get('r~7079'), True)
     return True
 
 
-def d_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1077,125 +1422,125 @@ def d_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7125', x_11030(ctx, E), True)
-    if not d_9718(ctx, E):
+    ctx.put(E, 'k~7086', x_11042(ctx, E), True)
+    if not d_9727(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9720, PL(ctx, E.get('you')).get('stock'), E.get('r~7124'))
+    c, key = KEYPLACE(ctx, 9729, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
     if c is not None:
-        ASSIGN(ctx, 9720, c, key, E.get('k~7125'))
-    if not d_9721(ctx, E):
+        ASSIGN(ctx, 9729, c, key, E.get('k~7086'))
+    if not d_9730(ctx, E):
         return False
-    if not d_9723(ctx, E):
+    if not d_9732(ctx, E):
         return False
     return True
 
 
-def d_9717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7125', x_11030(ctx, E), True)
+    ctx.put(E, 'k~7086', x_11042(ctx, E), True)
     return True
 
 
-def d_9718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11031(ctx, E):
+    if x_11043(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9719, E, 'k~7125', x_11033(ctx, E))
+        ASSIGN(ctx, 9728, E, 'k~7086', x_11045(ctx, E))
     return True
 
 
-def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9719, E, 'k~7125', x_11033(ctx, E))
+    ASSIGN(ctx, 9728, E, 'k~7086', x_11045(ctx, E))
     return True
 
 
-def d_9720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9720, PL(ctx, E.get('you')).get('stock'), E.get('r~7124'))
+    c, key = KEYPLACE(ctx, 9729, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
     if c is not None:
-        ASSIGN(ctx, 9720, c, key, E.get('k~7125'))
+        ASSIGN(ctx, 9729, c, key, E.get('k~7086'))
     return True
 
 
-def d_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11036(ctx, E):
+    if x_11048(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9722, ctx.state.get('supply'), E.get('r~7124'))
+        c, key = KEYPLACE(ctx, 9731, ctx.state.get('supply'), E.get('r~7085'))
         if c is not None:
-            ASSIGN(ctx, 9722, c, key, E.get('k~7125'))
+            ASSIGN(ctx, 9731, c, key, E.get('k~7086'))
     return True
 
 
-def d_9722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9722, ctx.state.get('supply'), E.get('r~7124'))
+    c, key = KEYPLACE(ctx, 9731, ctx.state.get('supply'), E.get('r~7085'))
     if c is not None:
-        ASSIGN(ctx, 9722, c, key, E.get('k~7125'))
+        ASSIGN(ctx, 9731, c, key, E.get('k~7086'))
     return True
 
 
-def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11039(ctx, E):
+    if x_11051(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9724, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9724, c, key, E.get('k~7125'))
+            ASSIGN(ctx, 9733, c, key, E.get('k~7086'))
     return True
 
 
-def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9724, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9724, c, key, E.get('k~7125'))
+        ASSIGN(ctx, 9733, c, key, E.get('k~7086'))
     return True
 
 
-def t_9725(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
+def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1204,163 +1549,163 @@ def t_9725(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7126', 2, True)
+    ctx.put(E, 'n~7087', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7127', 'money', True)
-    return t_9728(ctx, k, s, E)
-
-
-def d_9726(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7126', 2, True)
-    return True
-
-
-def d_9727(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7127', 'money', True)
-    return True
-
-
-def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7132', E.get('left~7128'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7133', E.get('r~7127'), True)
-        if not d_9742(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7128', E.get('n~7126'), True)
-    return t_9730(ctx, r1, s, E)
-
-
-def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'left~7128', E.get('n~7126'), True)
-    return True
-
-
-def t_9730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11045(ctx, E)))
-    old = E.get('rep~7129', MISSING)
-
-    def brk():
-        UNBIND(ctx, 'rep~7129', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            ctx.put(E, 'rep~7129', item, True)
-            if x_11046(ctx, E):
-                return t_9731(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 9739, E, 'left~7128', E.get('taken~7130'))
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7130', 0, True)
-    return t_9733(ctx, r1, s, E)
-
-
-def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'taken~7130', 0, True)
-    return True
-
-
-def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9733, None, [], k)
-
-
-def d_9734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_9735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ASSIGN(ctx, 9736, E, 'taken~7130', E.get('instead~7131'))
+    ctx.put(E, 'r~7088', 'money', True)
     return t_9737(ctx, k, s, E)
 
 
-def d_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9735(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9736, E, 'taken~7130', E.get('instead~7131'))
+    ctx.put(E, 'n~7087', 2, True)
     return True
 
 
-def t_9737(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9736(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7088', 'money', True)
+    return True
+
+
+def t_9737(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'n~7093', E.get('left~7089'), True)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'r~7094', E.get('r~7088'), True)
+        if not d_9751(ctx, E):
+            return False
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'left~7089', E.get('n~7087'), True)
+    return t_9739(ctx, r1, s, E)
+
+
+def d_9738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'left~7089', E.get('n~7087'), True)
+    return True
+
+
+def t_9739(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_11057(ctx, E)))
+    old = E.get('rep~7090', MISSING)
+
+    def brk():
+        UNBIND(ctx, 'rep~7090', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            ctx.put(E, 'rep~7090', item, True)
+            if x_11058(ctx, E):
+                return t_9740(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9740(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 9748, E, 'left~7089', E.get('taken~7091'))
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'taken~7091', 0, True)
+    return t_9742(ctx, r1, s, E)
+
+
+def d_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'taken~7091', 0, True)
+    return True
+
+
+def t_9742(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 9742, None, [], k)
+
+
+def d_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def t_9744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 9745, E, 'taken~7091', E.get('instead~7092'))
+    return t_9746(ctx, k, s, E)
+
+
+def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9745, E, 'taken~7091', E.get('instead~7092'))
+    return True
+
+
+def t_9746(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1369,51 +1714,51 @@ def t_9737(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9738(ctx, lambda: nxt(left - 1), k, E)
+        return t_9747(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7131')))
+    return nxt(num(E.get('instead~7092')))
 
 
-def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9747(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11053(ctx, E), k)
+    return DO(ctx, x_11065(ctx, E), k)
 
 
-def d_9739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9739, E, 'left~7128', E.get('taken~7130'))
+    ASSIGN(ctx, 9748, E, 'left~7089', E.get('taken~7091'))
     return True
 
 
-def d_9740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7132', E.get('left~7128'), True)
+    ctx.put(E, 'n~7093', E.get('left~7089'), True)
     return True
 
 
-def d_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7133', E.get('r~7127'), True)
+    ctx.put(E, 'r~7094', E.get('r~7088'), True)
     return True
 
 
-def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1422,125 +1767,125 @@ def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7134', x_11059(ctx, E), True)
-    if not d_9744(ctx, E):
+    ctx.put(E, 'k~7095', x_11071(ctx, E), True)
+    if not d_9753(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9746, PL(ctx, E.get('you')).get('stock'), E.get('r~7133'))
+    c, key = KEYPLACE(ctx, 9755, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
     if c is not None:
-        ASSIGN(ctx, 9746, c, key, E.get('k~7134'))
-    if not d_9747(ctx, E):
+        ASSIGN(ctx, 9755, c, key, E.get('k~7095'))
+    if not d_9756(ctx, E):
         return False
-    if not d_9749(ctx, E):
+    if not d_9758(ctx, E):
         return False
     return True
 
 
-def d_9743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7134', x_11059(ctx, E), True)
+    ctx.put(E, 'k~7095', x_11071(ctx, E), True)
     return True
 
 
-def d_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11060(ctx, E):
+    if x_11072(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9745, E, 'k~7134', x_11062(ctx, E))
+        ASSIGN(ctx, 9754, E, 'k~7095', x_11074(ctx, E))
     return True
 
 
-def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9745, E, 'k~7134', x_11062(ctx, E))
+    ASSIGN(ctx, 9754, E, 'k~7095', x_11074(ctx, E))
     return True
 
 
-def d_9746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9746, PL(ctx, E.get('you')).get('stock'), E.get('r~7133'))
+    c, key = KEYPLACE(ctx, 9755, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
     if c is not None:
-        ASSIGN(ctx, 9746, c, key, E.get('k~7134'))
+        ASSIGN(ctx, 9755, c, key, E.get('k~7095'))
     return True
 
 
-def d_9747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11065(ctx, E):
+    if x_11077(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9748, ctx.state.get('supply'), E.get('r~7133'))
+        c, key = KEYPLACE(ctx, 9757, ctx.state.get('supply'), E.get('r~7094'))
         if c is not None:
-            ASSIGN(ctx, 9748, c, key, E.get('k~7134'))
+            ASSIGN(ctx, 9757, c, key, E.get('k~7095'))
     return True
 
 
-def d_9748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9748, ctx.state.get('supply'), E.get('r~7133'))
+    c, key = KEYPLACE(ctx, 9757, ctx.state.get('supply'), E.get('r~7094'))
     if c is not None:
-        ASSIGN(ctx, 9748, c, key, E.get('k~7134'))
+        ASSIGN(ctx, 9757, c, key, E.get('k~7095'))
     return True
 
 
-def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11068(ctx, E):
+    if x_11080(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9750, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9750, c, key, E.get('k~7134'))
+            ASSIGN(ctx, 9759, c, key, E.get('k~7095'))
     return True
 
 
-def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9750, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9750, c, key, E.get('k~7134'))
+        ASSIGN(ctx, 9759, c, key, E.get('k~7095'))
     return True
 
 
-def t_9751(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
+def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1549,163 +1894,163 @@ def t_9751(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7135', 2, True)
+    ctx.put(E, 'n~7096', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7136', 'money', True)
-    return t_9754(ctx, k, s, E)
-
-
-def d_9752(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7135', 2, True)
-    return True
-
-
-def d_9753(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7136', 'money', True)
-    return True
-
-
-def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7141', E.get('left~7137'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7142', E.get('r~7136'), True)
-        if not d_9768(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7137', E.get('n~7135'), True)
-    return t_9756(ctx, r1, s, E)
-
-
-def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'left~7137', E.get('n~7135'), True)
-    return True
-
-
-def t_9756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11074(ctx, E)))
-    old = E.get('rep~7138', MISSING)
-
-    def brk():
-        UNBIND(ctx, 'rep~7138', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            ctx.put(E, 'rep~7138', item, True)
-            if x_11075(ctx, E):
-                return t_9757(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 9765, E, 'left~7137', E.get('taken~7139'))
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7139', 0, True)
-    return t_9759(ctx, r1, s, E)
-
-
-def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'taken~7139', 0, True)
-    return True
-
-
-def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9759, None, [], k)
-
-
-def d_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_9761(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ASSIGN(ctx, 9762, E, 'taken~7139', E.get('instead~7140'))
+    ctx.put(E, 'r~7097', 'money', True)
     return t_9763(ctx, k, s, E)
 
 
-def d_9762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9761(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9762, E, 'taken~7139', E.get('instead~7140'))
+    ctx.put(E, 'n~7096', 2, True)
     return True
 
 
-def t_9763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9762(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'r~7097', 'money', True)
+    return True
+
+
+def t_9763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'n~7102', E.get('left~7098'), True)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ctx.put(E, 'r~7103', E.get('r~7097'), True)
+        if not d_9777(ctx, E):
+            return False
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'left~7098', E.get('n~7096'), True)
+    return t_9765(ctx, r1, s, E)
+
+
+def d_9764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'left~7098', E.get('n~7096'), True)
+    return True
+
+
+def t_9765(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_11086(ctx, E)))
+    old = E.get('rep~7099', MISSING)
+
+    def brk():
+        UNBIND(ctx, 'rep~7099', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            ctx.put(E, 'rep~7099', item, True)
+            if x_11087(ctx, E):
+                return t_9766(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9766(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        ASSIGN(ctx, 9774, E, 'left~7098', E.get('taken~7100'))
+        return k()
+
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ctx.put(E, 'taken~7100', 0, True)
+    return t_9768(ctx, r1, s, E)
+
+
+def d_9767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.put(E, 'taken~7100', 0, True)
+    return True
+
+
+def t_9768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 9768, None, [], k)
+
+
+def d_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def t_9770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    ASSIGN(ctx, 9771, E, 'taken~7100', E.get('instead~7101'))
+    return t_9772(ctx, k, s, E)
+
+
+def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 9771, E, 'taken~7100', E.get('instead~7101'))
+    return True
+
+
+def t_9772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1714,51 +2059,51 @@ def t_9763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9764(ctx, lambda: nxt(left - 1), k, E)
+        return t_9773(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7140')))
+    return nxt(num(E.get('instead~7101')))
 
 
-def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11082(ctx, E), k)
+    return DO(ctx, x_11094(ctx, E), k)
 
 
-def d_9765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9765, E, 'left~7137', E.get('taken~7139'))
+    ASSIGN(ctx, 9774, E, 'left~7098', E.get('taken~7100'))
     return True
 
 
-def d_9766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7141', E.get('left~7137'), True)
+    ctx.put(E, 'n~7102', E.get('left~7098'), True)
     return True
 
 
-def d_9767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7142', E.get('r~7136'), True)
+    ctx.put(E, 'r~7103', E.get('r~7097'), True)
     return True
 
 
-def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1767,125 +2112,125 @@ def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7143', x_11088(ctx, E), True)
-    if not d_9770(ctx, E):
+    ctx.put(E, 'k~7104', x_11100(ctx, E), True)
+    if not d_9779(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9772, PL(ctx, E.get('you')).get('stock'), E.get('r~7142'))
+    c, key = KEYPLACE(ctx, 9781, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
     if c is not None:
-        ASSIGN(ctx, 9772, c, key, E.get('k~7143'))
-    if not d_9773(ctx, E):
+        ASSIGN(ctx, 9781, c, key, E.get('k~7104'))
+    if not d_9782(ctx, E):
         return False
-    if not d_9775(ctx, E):
+    if not d_9784(ctx, E):
         return False
     return True
 
 
-def d_9769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7143', x_11088(ctx, E), True)
+    ctx.put(E, 'k~7104', x_11100(ctx, E), True)
     return True
 
 
-def d_9770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11089(ctx, E):
+    if x_11101(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9771, E, 'k~7143', x_11091(ctx, E))
+        ASSIGN(ctx, 9780, E, 'k~7104', x_11103(ctx, E))
     return True
 
 
-def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9771, E, 'k~7143', x_11091(ctx, E))
+    ASSIGN(ctx, 9780, E, 'k~7104', x_11103(ctx, E))
     return True
 
 
-def d_9772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9772, PL(ctx, E.get('you')).get('stock'), E.get('r~7142'))
+    c, key = KEYPLACE(ctx, 9781, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
     if c is not None:
-        ASSIGN(ctx, 9772, c, key, E.get('k~7143'))
+        ASSIGN(ctx, 9781, c, key, E.get('k~7104'))
     return True
 
 
-def d_9773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11094(ctx, E):
+    if x_11106(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9774, ctx.state.get('supply'), E.get('r~7142'))
+        c, key = KEYPLACE(ctx, 9783, ctx.state.get('supply'), E.get('r~7103'))
         if c is not None:
-            ASSIGN(ctx, 9774, c, key, E.get('k~7143'))
+            ASSIGN(ctx, 9783, c, key, E.get('k~7104'))
     return True
 
 
-def d_9774(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9783(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9774, ctx.state.get('supply'), E.get('r~7142'))
+    c, key = KEYPLACE(ctx, 9783, ctx.state.get('supply'), E.get('r~7103'))
     if c is not None:
-        ASSIGN(ctx, 9774, c, key, E.get('k~7143'))
+        ASSIGN(ctx, 9783, c, key, E.get('k~7104'))
     return True
 
 
-def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11097(ctx, E):
+    if x_11109(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9776, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9776, c, key, E.get('k~7143'))
+            ASSIGN(ctx, 9785, c, key, E.get('k~7104'))
     return True
 
 
-def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9776, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9776, c, key, E.get('k~7143'))
+        ASSIGN(ctx, 9785, c, key, E.get('k~7104'))
     return True
 
 
-def t_9777(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
+def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1894,380 +2239,35 @@ def t_9777(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'n~7144', 2, True)
+    ctx.put(E, 'n~7105', 2, True)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'r~7145', 'money', True)
-    return t_9780(ctx, k, s, E)
-
-
-def d_9778(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7144', 2, True)
-    return True
-
-
-def d_9779(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7145', 'money', True)
-    return True
-
-
-def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'n~7150', E.get('left~7146'), True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ctx.put(E, 'r~7151', E.get('r~7145'), True)
-        if not d_9794(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'left~7146', E.get('n~7144'), True)
-    return t_9782(ctx, r1, s, E)
-
-
-def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'left~7146', E.get('n~7144'), True)
-    return True
-
-
-def t_9782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11103(ctx, E)))
-    old = E.get('rep~7147', MISSING)
-
-    def brk():
-        UNBIND(ctx, 'rep~7147', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            ctx.put(E, 'rep~7147', item, True)
-            if x_11104(ctx, E):
-                return t_9783(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 9791, E, 'left~7146', E.get('taken~7148'))
-        return k()
-
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'taken~7148', 0, True)
-    return t_9785(ctx, r1, s, E)
-
-
-def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'taken~7148', 0, True)
-    return True
-
-
-def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9785, None, [], k)
-
-
-def d_9786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_9787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ASSIGN(ctx, 9788, E, 'taken~7148', E.get('instead~7149'))
+    ctx.put(E, 'r~7106', 'money', True)
     return t_9789(ctx, k, s, E)
 
 
-def d_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9787(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9788, E, 'taken~7148', E.get('instead~7149'))
+    ctx.put(E, 'n~7105', 2, True)
     return True
 
 
-def t_9789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9788(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9790(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~7149')))
-
-
-def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_11111(ctx, E), k)
-
-
-def d_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9791, E, 'left~7146', E.get('taken~7148'))
+    ctx.put(E, 'r~7106', 'money', True)
     return True
 
 
-def d_9792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7150', E.get('left~7146'), True)
-    return True
-
-
-def d_9793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7151', E.get('r~7145'), True)
-    return True
-
-
-def d_9794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'k~7152', x_11117(ctx, E), True)
-    if not d_9796(ctx, E):
-        return False
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9798, PL(ctx, E.get('you')).get('stock'), E.get('r~7151'))
-    if c is not None:
-        ASSIGN(ctx, 9798, c, key, E.get('k~7152'))
-    if not d_9799(ctx, E):
-        return False
-    if not d_9801(ctx, E):
-        return False
-    return True
-
-
-def d_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'k~7152', x_11117(ctx, E), True)
-    return True
-
-
-def d_9796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11118(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        ASSIGN(ctx, 9797, E, 'k~7152', x_11120(ctx, E))
-    return True
-
-
-def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9797, E, 'k~7152', x_11120(ctx, E))
-    return True
-
-
-def d_9798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9798, PL(ctx, E.get('you')).get('stock'), E.get('r~7151'))
-    if c is not None:
-        ASSIGN(ctx, 9798, c, key, E.get('k~7152'))
-    return True
-
-
-def d_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11123(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9800, ctx.state.get('supply'), E.get('r~7151'))
-        if c is not None:
-            ASSIGN(ctx, 9800, c, key, E.get('k~7152'))
-    return True
-
-
-def d_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9800, ctx.state.get('supply'), E.get('r~7151'))
-    if c is not None:
-        ASSIGN(ctx, 9800, c, key, E.get('k~7152'))
-    return True
-
-
-def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11126(ctx, E):
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9802, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            ASSIGN(ctx, 9802, c, key, E.get('k~7152'))
-    return True
-
-
-def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9802, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        ASSIGN(ctx, 9802, c, key, E.get('k~7152'))
-    return True
-
-
-def t_9803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'n~7153', 2, True)
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    ctx.put(E, 'r~7154', 'money', True)
-    return t_9806(ctx, k, s, E)
-
-
-def d_9804(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'n~7153', 2, True)
-    return True
-
-
-def d_9805(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ctx.put(E, 'r~7154', 'money', True)
-    return True
-
-
-def t_9806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2277,58 +2277,58 @@ def t_9806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'n~7159', E.get('left~7155'), True)
+        ctx.put(E, 'n~7111', E.get('left~7107'), True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ctx.put(E, 'r~7160', E.get('r~7154'), True)
-        if not d_9820(ctx, E):
+        ctx.put(E, 'r~7112', E.get('r~7106'), True)
+        if not d_9803(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'left~7155', E.get('n~7153'), True)
-    return t_9808(ctx, r1, s, E)
+    ctx.put(E, 'left~7107', E.get('n~7105'), True)
+    return t_9791(ctx, r1, s, E)
 
 
-def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_9790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'left~7155', E.get('n~7153'), True)
+    ctx.put(E, 'left~7107', E.get('n~7105'), True)
     return True
 
 
-def t_9808(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11132(ctx, E)))
-    old = E.get('rep~7156', MISSING)
+    items = list(items_of(x_11115(ctx, E)))
+    old = E.get('rep~7108', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7156', old)
+        UNBIND(ctx, 'rep~7108', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            ctx.put(E, 'rep~7156', item, True)
-            if x_11133(ctx, E):
-                return t_9809(ctx, lambda i=i: nxt(i), brk, E)
+            ctx.put(E, 'rep~7108', item, True)
+            if x_11116(ctx, E):
+                return t_9792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9809(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2338,41 +2338,41 @@ def t_9809(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9817, E, 'left~7155', E.get('taken~7157'))
+        ASSIGN(ctx, 9800, E, 'left~7107', E.get('taken~7109'))
         return k()
 
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'taken~7157', 0, True)
-    return t_9811(ctx, r1, s, E)
+    ctx.put(E, 'taken~7109', 0, True)
+    return t_9794(ctx, r1, s, E)
 
 
-def d_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_9793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'taken~7157', 0, True)
+    ctx.put(E, 'taken~7109', 0, True)
     return True
 
 
-def t_9811(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9794(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9811, None, [], k)
+    return CHOOSE(ctx, 9794, None, [], k)
 
 
-def d_9812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def d_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_9813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2381,21 +2381,21 @@ def t_9813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9814, E, 'taken~7157', E.get('instead~7158'))
-    return t_9815(ctx, k, s, E)
+    ASSIGN(ctx, 9797, E, 'taken~7109', E.get('instead~7110'))
+    return t_9798(ctx, k, s, E)
 
 
-def d_9814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9814, E, 'taken~7157', E.get('instead~7158'))
+    ASSIGN(ctx, 9797, E, 'taken~7109', E.get('instead~7110'))
     return True
 
 
-def t_9815(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2404,51 +2404,51 @@ def t_9815(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9816(ctx, lambda: nxt(left - 1), k, E)
+        return t_9799(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~7158')))
+    return nxt(num(E.get('instead~7110')))
 
 
-def t_9816(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_11140(ctx, E), k)
+    return DO(ctx, x_11123(ctx, E), k)
 
 
-def d_9817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9817, E, 'left~7155', E.get('taken~7157'))
+    ASSIGN(ctx, 9800, E, 'left~7107', E.get('taken~7109'))
     return True
 
 
-def d_9818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'n~7159', E.get('left~7155'), True)
+    ctx.put(E, 'n~7111', E.get('left~7107'), True)
     return True
 
 
-def d_9819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'r~7160', E.get('r~7154'), True)
+    ctx.put(E, 'r~7112', E.get('r~7106'), True)
     return True
 
 
-def d_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2457,451 +2457,455 @@ def d_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'k~7161', x_11146(ctx, E), True)
-    if not d_9822(ctx, E):
+    ctx.put(E, 'k~7113', x_11129(ctx, E), True)
+    if not d_9805(ctx, E):
         return False
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, 9824, PL(ctx, E.get('you')).get('stock'), E.get('r~7160'))
+    c, key = KEYPLACE(ctx, 9807, PL(ctx, E.get('you')).get('stock'), E.get('r~7112'))
     if c is not None:
-        ASSIGN(ctx, 9824, c, key, E.get('k~7161'))
-    if not d_9825(ctx, E):
+        ASSIGN(ctx, 9807, c, key, E.get('k~7113'))
+    if not d_9808(ctx, E):
         return False
-    if not d_9827(ctx, E):
+    if not d_9810(ctx, E):
         return False
     return True
 
 
-def d_9821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'k~7161', x_11146(ctx, E), True)
+    ctx.put(E, 'k~7113', x_11129(ctx, E), True)
     return True
 
 
-def d_9822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11147(ctx, E):
+    if x_11130(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9823, E, 'k~7161', x_11149(ctx, E))
+        ASSIGN(ctx, 9806, E, 'k~7113', x_11132(ctx, E))
     return True
 
 
-def d_9823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9823, E, 'k~7161', x_11149(ctx, E))
+    ASSIGN(ctx, 9806, E, 'k~7113', x_11132(ctx, E))
     return True
 
 
-def d_9824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9824, PL(ctx, E.get('you')).get('stock'), E.get('r~7160'))
+    c, key = KEYPLACE(ctx, 9807, PL(ctx, E.get('you')).get('stock'), E.get('r~7112'))
     if c is not None:
-        ASSIGN(ctx, 9824, c, key, E.get('k~7161'))
+        ASSIGN(ctx, 9807, c, key, E.get('k~7113'))
     return True
 
 
-def d_9825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11152(ctx, E):
+    if x_11135(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9826, ctx.state.get('supply'), E.get('r~7160'))
+        c, key = KEYPLACE(ctx, 9809, ctx.state.get('supply'), E.get('r~7112'))
         if c is not None:
-            ASSIGN(ctx, 9826, c, key, E.get('k~7161'))
+            ASSIGN(ctx, 9809, c, key, E.get('k~7113'))
     return True
 
 
-def d_9826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9826, ctx.state.get('supply'), E.get('r~7160'))
+    c, key = KEYPLACE(ctx, 9809, ctx.state.get('supply'), E.get('r~7112'))
     if c is not None:
-        ASSIGN(ctx, 9826, c, key, E.get('k~7161'))
+        ASSIGN(ctx, 9809, c, key, E.get('k~7113'))
     return True
 
 
-def d_9827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11155(ctx, E):
+    if x_11138(ctx, E):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 9828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9828, c, key, E.get('k~7161'))
+            ASSIGN(ctx, 9811, c, key, E.get('k~7113'))
     return True
 
 
-def d_9828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9828, c, key, E.get('k~7161'))
+        ASSIGN(ctx, 9811, c, key, E.get('k~7113'))
     return True
 
 
 TRIALS = {
-    9673: t_9673,
+    9656: t_9656,
+    9657: CPS(d_9657),
+    9658: CPS(d_9658),
+    9659: t_9659,
+    9660: CPS(d_9660),
+    9661: t_9661,
+    9662: t_9662,
+    9663: CPS(d_9663),
+    9664: t_9664,
+    9665: CPS(d_9665),
+    9666: t_9666,
+    9667: CPS(d_9667),
+    9668: t_9668,
+    9669: t_9669,
+    9670: CPS(d_9670),
+    9671: CPS(d_9671),
+    9672: CPS(d_9672),
+    9673: CPS(d_9673),
     9674: CPS(d_9674),
     9675: CPS(d_9675),
-    9676: t_9676,
+    9676: CPS(d_9676),
     9677: CPS(d_9677),
-    9678: t_9678,
-    9679: t_9679,
+    9678: CPS(d_9678),
+    9679: CPS(d_9679),
     9680: CPS(d_9680),
-    9681: t_9681,
-    9682: CPS(d_9682),
-    9683: t_9683,
+    9681: CPS(d_9681),
+    9682: t_9682,
+    9683: CPS(d_9683),
     9684: CPS(d_9684),
     9685: t_9685,
-    9686: t_9686,
-    9687: CPS(d_9687),
-    9688: CPS(d_9688),
+    9686: CPS(d_9686),
+    9687: t_9687,
+    9688: t_9688,
     9689: CPS(d_9689),
-    9690: CPS(d_9690),
+    9690: t_9690,
     9691: CPS(d_9691),
-    9692: CPS(d_9692),
+    9692: t_9692,
     9693: CPS(d_9693),
-    9694: CPS(d_9694),
-    9695: CPS(d_9695),
+    9694: t_9694,
+    9695: t_9695,
     9696: CPS(d_9696),
     9697: CPS(d_9697),
     9698: CPS(d_9698),
-    9699: t_9699,
+    9699: CPS(d_9699),
     9700: CPS(d_9700),
     9701: CPS(d_9701),
-    9702: t_9702,
+    9702: CPS(d_9702),
     9703: CPS(d_9703),
-    9704: t_9704,
-    9705: t_9705,
+    9704: CPS(d_9704),
+    9705: CPS(d_9705),
     9706: CPS(d_9706),
-    9707: t_9707,
-    9708: CPS(d_9708),
-    9709: t_9709,
+    9707: CPS(d_9707),
+    9708: t_9708,
+    9709: CPS(d_9709),
     9710: CPS(d_9710),
     9711: t_9711,
-    9712: t_9712,
-    9713: CPS(d_9713),
-    9714: CPS(d_9714),
+    9712: CPS(d_9712),
+    9713: t_9713,
+    9714: t_9714,
     9715: CPS(d_9715),
-    9716: CPS(d_9716),
+    9716: t_9716,
     9717: CPS(d_9717),
-    9718: CPS(d_9718),
+    9718: t_9718,
     9719: CPS(d_9719),
-    9720: CPS(d_9720),
-    9721: CPS(d_9721),
+    9720: t_9720,
+    9721: t_9721,
     9722: CPS(d_9722),
     9723: CPS(d_9723),
     9724: CPS(d_9724),
-    9725: t_9725,
+    9725: CPS(d_9725),
     9726: CPS(d_9726),
     9727: CPS(d_9727),
-    9728: t_9728,
+    9728: CPS(d_9728),
     9729: CPS(d_9729),
-    9730: t_9730,
-    9731: t_9731,
+    9730: CPS(d_9730),
+    9731: CPS(d_9731),
     9732: CPS(d_9732),
-    9733: t_9733,
-    9734: CPS(d_9734),
-    9735: t_9735,
+    9733: CPS(d_9733),
+    9734: t_9734,
+    9735: CPS(d_9735),
     9736: CPS(d_9736),
     9737: t_9737,
-    9738: t_9738,
-    9739: CPS(d_9739),
-    9740: CPS(d_9740),
+    9738: CPS(d_9738),
+    9739: t_9739,
+    9740: t_9740,
     9741: CPS(d_9741),
-    9742: CPS(d_9742),
+    9742: t_9742,
     9743: CPS(d_9743),
-    9744: CPS(d_9744),
+    9744: t_9744,
     9745: CPS(d_9745),
-    9746: CPS(d_9746),
-    9747: CPS(d_9747),
+    9746: t_9746,
+    9747: t_9747,
     9748: CPS(d_9748),
     9749: CPS(d_9749),
     9750: CPS(d_9750),
-    9751: t_9751,
+    9751: CPS(d_9751),
     9752: CPS(d_9752),
     9753: CPS(d_9753),
-    9754: t_9754,
+    9754: CPS(d_9754),
     9755: CPS(d_9755),
-    9756: t_9756,
-    9757: t_9757,
+    9756: CPS(d_9756),
+    9757: CPS(d_9757),
     9758: CPS(d_9758),
-    9759: t_9759,
-    9760: CPS(d_9760),
-    9761: t_9761,
+    9759: CPS(d_9759),
+    9760: t_9760,
+    9761: CPS(d_9761),
     9762: CPS(d_9762),
     9763: t_9763,
-    9764: t_9764,
-    9765: CPS(d_9765),
-    9766: CPS(d_9766),
+    9764: CPS(d_9764),
+    9765: t_9765,
+    9766: t_9766,
     9767: CPS(d_9767),
-    9768: CPS(d_9768),
+    9768: t_9768,
     9769: CPS(d_9769),
-    9770: CPS(d_9770),
+    9770: t_9770,
     9771: CPS(d_9771),
-    9772: CPS(d_9772),
-    9773: CPS(d_9773),
+    9772: t_9772,
+    9773: t_9773,
     9774: CPS(d_9774),
     9775: CPS(d_9775),
     9776: CPS(d_9776),
-    9777: t_9777,
+    9777: CPS(d_9777),
     9778: CPS(d_9778),
     9779: CPS(d_9779),
-    9780: t_9780,
+    9780: CPS(d_9780),
     9781: CPS(d_9781),
-    9782: t_9782,
-    9783: t_9783,
+    9782: CPS(d_9782),
+    9783: CPS(d_9783),
     9784: CPS(d_9784),
-    9785: t_9785,
-    9786: CPS(d_9786),
-    9787: t_9787,
+    9785: CPS(d_9785),
+    9786: t_9786,
+    9787: CPS(d_9787),
     9788: CPS(d_9788),
     9789: t_9789,
-    9790: t_9790,
-    9791: CPS(d_9791),
-    9792: CPS(d_9792),
+    9790: CPS(d_9790),
+    9791: t_9791,
+    9792: t_9792,
     9793: CPS(d_9793),
-    9794: CPS(d_9794),
+    9794: t_9794,
     9795: CPS(d_9795),
-    9796: CPS(d_9796),
+    9796: t_9796,
     9797: CPS(d_9797),
-    9798: CPS(d_9798),
-    9799: CPS(d_9799),
+    9798: t_9798,
+    9799: t_9799,
     9800: CPS(d_9800),
     9801: CPS(d_9801),
     9802: CPS(d_9802),
-    9803: t_9803,
+    9803: CPS(d_9803),
     9804: CPS(d_9804),
     9805: CPS(d_9805),
-    9806: t_9806,
+    9806: CPS(d_9806),
     9807: CPS(d_9807),
-    9808: t_9808,
-    9809: t_9809,
+    9808: CPS(d_9808),
+    9809: CPS(d_9809),
     9810: CPS(d_9810),
-    9811: t_9811,
-    9812: CPS(d_9812),
-    9813: t_9813,
-    9814: CPS(d_9814),
-    9815: t_9815,
-    9816: t_9816,
-    9817: CPS(d_9817),
-    9818: CPS(d_9818),
-    9819: CPS(d_9819),
-    9820: CPS(d_9820),
-    9821: CPS(d_9821),
-    9822: CPS(d_9822),
-    9823: CPS(d_9823),
-    9824: CPS(d_9824),
-    9825: CPS(d_9825),
-    9826: CPS(d_9826),
-    9827: CPS(d_9827),
-    9828: CPS(d_9828),
+    9811: CPS(d_9811),
 }
 
 
 CODE = {
+    10970: x_10970,
+    10971: x_10971,
+    10974: x_10974,
+    10978: x_10978,
+    10979: x_10979,
+    10984: x_10984,
+    10985: x_10985,
     10987: x_10987,
     10988: x_10988,
+    10990: x_10990,
     10991: x_10991,
-    10995: x_10995,
-    10996: x_10996,
-    11001: x_11001,
-    11002: x_11002,
-    11004: x_11004,
-    11005: x_11005,
+    10993: x_10993,
+    10994: x_10994,
+    10999: x_10999,
+    11000: x_11000,
+    11003: x_11003,
     11007: x_11007,
     11008: x_11008,
-    11010: x_11010,
-    11011: x_11011,
+    11013: x_11013,
+    11014: x_11014,
     11016: x_11016,
     11017: x_11017,
+    11019: x_11019,
     11020: x_11020,
-    11024: x_11024,
-    11025: x_11025,
-    11030: x_11030,
-    11031: x_11031,
-    11033: x_11033,
-    11034: x_11034,
+    11022: x_11022,
+    11023: x_11023,
+    11028: x_11028,
+    11029: x_11029,
+    11032: x_11032,
     11036: x_11036,
     11037: x_11037,
-    11039: x_11039,
-    11040: x_11040,
+    11042: x_11042,
+    11043: x_11043,
     11045: x_11045,
     11046: x_11046,
+    11048: x_11048,
     11049: x_11049,
-    11053: x_11053,
-    11054: x_11054,
-    11059: x_11059,
-    11060: x_11060,
-    11062: x_11062,
-    11063: x_11063,
+    11051: x_11051,
+    11052: x_11052,
+    11057: x_11057,
+    11058: x_11058,
+    11061: x_11061,
     11065: x_11065,
     11066: x_11066,
-    11068: x_11068,
-    11069: x_11069,
+    11071: x_11071,
+    11072: x_11072,
     11074: x_11074,
     11075: x_11075,
+    11077: x_11077,
     11078: x_11078,
-    11082: x_11082,
-    11083: x_11083,
-    11088: x_11088,
-    11089: x_11089,
-    11091: x_11091,
-    11092: x_11092,
+    11080: x_11080,
+    11081: x_11081,
+    11086: x_11086,
+    11087: x_11087,
+    11090: x_11090,
     11094: x_11094,
     11095: x_11095,
-    11097: x_11097,
-    11098: x_11098,
+    11100: x_11100,
+    11101: x_11101,
     11103: x_11103,
     11104: x_11104,
+    11106: x_11106,
     11107: x_11107,
-    11111: x_11111,
-    11112: x_11112,
-    11117: x_11117,
-    11118: x_11118,
-    11120: x_11120,
-    11121: x_11121,
+    11109: x_11109,
+    11110: x_11110,
+    11115: x_11115,
+    11116: x_11116,
+    11119: x_11119,
     11123: x_11123,
     11124: x_11124,
-    11126: x_11126,
-    11127: x_11127,
+    11129: x_11129,
+    11130: x_11130,
     11132: x_11132,
     11133: x_11133,
+    11135: x_11135,
     11136: x_11136,
-    11140: x_11140,
+    11138: x_11138,
+    11139: x_11139,
     11141: x_11141,
-    11146: x_11146,
-    11147: x_11147,
-    11149: x_11149,
-    11150: x_11150,
-    11152: x_11152,
-    11153: x_11153,
-    11155: x_11155,
-    11156: x_11156,
-    11158: x_11158,
 }
 AT = {
-    10987: 'rules_data/pampero/definitions/resources.yaml:55',
-    10988: 'rules_data/pampero/definitions/resources.yaml:55',
-    10991: 'rules_data/pampero/definitions/resources.yaml:57',
-    10995: 'rules_data/pampero/definitions/resources.yaml:60',
-    10996: 'rules_data/pampero/definitions/resources.yaml:57',
-    11001: 'rules_data/pampero/definitions/resources.yaml:26',
-    11002: 'rules_data/pampero/definitions/resources.yaml:27',
-    11004: 'rules_data/pampero/definitions/resources.yaml:27',
-    11005: 'rules_data/pampero/definitions/resources.yaml:28',
-    11007: 'rules_data/pampero/definitions/resources.yaml:29',
-    11008: 'rules_data/pampero/definitions/resources.yaml:29',
-    11010: 'rules_data/pampero/definitions/resources.yaml:30',
-    11011: 'rules_data/pampero/definitions/resources.yaml:30',
-    11016: 'rules_data/pampero/definitions/resources.yaml:55',
-    11017: 'rules_data/pampero/definitions/resources.yaml:55',
-    11020: 'rules_data/pampero/definitions/resources.yaml:57',
-    11024: 'rules_data/pampero/definitions/resources.yaml:60',
-    11025: 'rules_data/pampero/definitions/resources.yaml:57',
-    11030: 'rules_data/pampero/definitions/resources.yaml:26',
-    11031: 'rules_data/pampero/definitions/resources.yaml:27',
-    11033: 'rules_data/pampero/definitions/resources.yaml:27',
-    11034: 'rules_data/pampero/definitions/resources.yaml:28',
-    11036: 'rules_data/pampero/definitions/resources.yaml:29',
-    11037: 'rules_data/pampero/definitions/resources.yaml:29',
-    11039: 'rules_data/pampero/definitions/resources.yaml:30',
-    11040: 'rules_data/pampero/definitions/resources.yaml:30',
-    11045: 'rules_data/pampero/definitions/resources.yaml:55',
-    11046: 'rules_data/pampero/definitions/resources.yaml:55',
-    11049: 'rules_data/pampero/definitions/resources.yaml:57',
-    11053: 'rules_data/pampero/definitions/resources.yaml:60',
-    11054: 'rules_data/pampero/definitions/resources.yaml:57',
-    11059: 'rules_data/pampero/definitions/resources.yaml:26',
-    11060: 'rules_data/pampero/definitions/resources.yaml:27',
-    11062: 'rules_data/pampero/definitions/resources.yaml:27',
-    11063: 'rules_data/pampero/definitions/resources.yaml:28',
-    11065: 'rules_data/pampero/definitions/resources.yaml:29',
-    11066: 'rules_data/pampero/definitions/resources.yaml:29',
-    11068: 'rules_data/pampero/definitions/resources.yaml:30',
-    11069: 'rules_data/pampero/definitions/resources.yaml:30',
-    11074: 'rules_data/pampero/definitions/resources.yaml:55',
-    11075: 'rules_data/pampero/definitions/resources.yaml:55',
-    11078: 'rules_data/pampero/definitions/resources.yaml:57',
-    11082: 'rules_data/pampero/definitions/resources.yaml:60',
-    11083: 'rules_data/pampero/definitions/resources.yaml:57',
-    11088: 'rules_data/pampero/definitions/resources.yaml:26',
-    11089: 'rules_data/pampero/definitions/resources.yaml:27',
-    11091: 'rules_data/pampero/definitions/resources.yaml:27',
-    11092: 'rules_data/pampero/definitions/resources.yaml:28',
-    11094: 'rules_data/pampero/definitions/resources.yaml:29',
-    11095: 'rules_data/pampero/definitions/resources.yaml:29',
-    11097: 'rules_data/pampero/definitions/resources.yaml:30',
-    11098: 'rules_data/pampero/definitions/resources.yaml:30',
-    11103: 'rules_data/pampero/definitions/resources.yaml:55',
-    11104: 'rules_data/pampero/definitions/resources.yaml:55',
-    11107: 'rules_data/pampero/definitions/resources.yaml:57',
-    11111: 'rules_data/pampero/definitions/resources.yaml:60',
-    11112: 'rules_data/pampero/definitions/resources.yaml:57',
-    11117: 'rules_data/pampero/definitions/resources.yaml:26',
-    11118: 'rules_data/pampero/definitions/resources.yaml:27',
-    11120: 'rules_data/pampero/definitions/resources.yaml:27',
-    11121: 'rules_data/pampero/definitions/resources.yaml:28',
-    11123: 'rules_data/pampero/definitions/resources.yaml:29',
-    11124: 'rules_data/pampero/definitions/resources.yaml:29',
-    11126: 'rules_data/pampero/definitions/resources.yaml:30',
-    11127: 'rules_data/pampero/definitions/resources.yaml:30',
-    11132: 'rules_data/pampero/definitions/resources.yaml:55',
-    11133: 'rules_data/pampero/definitions/resources.yaml:55',
-    11136: 'rules_data/pampero/definitions/resources.yaml:57',
-    11140: 'rules_data/pampero/definitions/resources.yaml:60',
-    11141: 'rules_data/pampero/definitions/resources.yaml:57',
-    11146: 'rules_data/pampero/definitions/resources.yaml:26',
-    11147: 'rules_data/pampero/definitions/resources.yaml:27',
-    11149: 'rules_data/pampero/definitions/resources.yaml:27',
-    11150: 'rules_data/pampero/definitions/resources.yaml:28',
-    11152: 'rules_data/pampero/definitions/resources.yaml:29',
-    11153: 'rules_data/pampero/definitions/resources.yaml:29',
-    11155: 'rules_data/pampero/definitions/resources.yaml:30',
-    11156: 'rules_data/pampero/definitions/resources.yaml:30',
-    11158: 'rules_data/pampero/modules/verne_tiles.yaml:31',
+    10970: 'rules_data/pampero/definitions/resources.yaml:55',
+    10971: 'rules_data/pampero/definitions/resources.yaml:55',
+    10974: 'rules_data/pampero/definitions/resources.yaml:57',
+    10978: 'rules_data/pampero/definitions/resources.yaml:60',
+    10979: 'rules_data/pampero/definitions/resources.yaml:57',
+    10984: 'rules_data/pampero/definitions/resources.yaml:26',
+    10985: 'rules_data/pampero/definitions/resources.yaml:27',
+    10987: 'rules_data/pampero/definitions/resources.yaml:27',
+    10988: 'rules_data/pampero/definitions/resources.yaml:28',
+    10990: 'rules_data/pampero/definitions/resources.yaml:29',
+    10991: 'rules_data/pampero/definitions/resources.yaml:29',
+    10993: 'rules_data/pampero/definitions/resources.yaml:30',
+    10994: 'rules_data/pampero/definitions/resources.yaml:30',
+    10999: 'rules_data/pampero/definitions/resources.yaml:55',
+    11000: 'rules_data/pampero/definitions/resources.yaml:55',
+    11003: 'rules_data/pampero/definitions/resources.yaml:57',
+    11007: 'rules_data/pampero/definitions/resources.yaml:60',
+    11008: 'rules_data/pampero/definitions/resources.yaml:57',
+    11013: 'rules_data/pampero/definitions/resources.yaml:26',
+    11014: 'rules_data/pampero/definitions/resources.yaml:27',
+    11016: 'rules_data/pampero/definitions/resources.yaml:27',
+    11017: 'rules_data/pampero/definitions/resources.yaml:28',
+    11019: 'rules_data/pampero/definitions/resources.yaml:29',
+    11020: 'rules_data/pampero/definitions/resources.yaml:29',
+    11022: 'rules_data/pampero/definitions/resources.yaml:30',
+    11023: 'rules_data/pampero/definitions/resources.yaml:30',
+    11028: 'rules_data/pampero/definitions/resources.yaml:55',
+    11029: 'rules_data/pampero/definitions/resources.yaml:55',
+    11032: 'rules_data/pampero/definitions/resources.yaml:57',
+    11036: 'rules_data/pampero/definitions/resources.yaml:60',
+    11037: 'rules_data/pampero/definitions/resources.yaml:57',
+    11042: 'rules_data/pampero/definitions/resources.yaml:26',
+    11043: 'rules_data/pampero/definitions/resources.yaml:27',
+    11045: 'rules_data/pampero/definitions/resources.yaml:27',
+    11046: 'rules_data/pampero/definitions/resources.yaml:28',
+    11048: 'rules_data/pampero/definitions/resources.yaml:29',
+    11049: 'rules_data/pampero/definitions/resources.yaml:29',
+    11051: 'rules_data/pampero/definitions/resources.yaml:30',
+    11052: 'rules_data/pampero/definitions/resources.yaml:30',
+    11057: 'rules_data/pampero/definitions/resources.yaml:55',
+    11058: 'rules_data/pampero/definitions/resources.yaml:55',
+    11061: 'rules_data/pampero/definitions/resources.yaml:57',
+    11065: 'rules_data/pampero/definitions/resources.yaml:60',
+    11066: 'rules_data/pampero/definitions/resources.yaml:57',
+    11071: 'rules_data/pampero/definitions/resources.yaml:26',
+    11072: 'rules_data/pampero/definitions/resources.yaml:27',
+    11074: 'rules_data/pampero/definitions/resources.yaml:27',
+    11075: 'rules_data/pampero/definitions/resources.yaml:28',
+    11077: 'rules_data/pampero/definitions/resources.yaml:29',
+    11078: 'rules_data/pampero/definitions/resources.yaml:29',
+    11080: 'rules_data/pampero/definitions/resources.yaml:30',
+    11081: 'rules_data/pampero/definitions/resources.yaml:30',
+    11086: 'rules_data/pampero/definitions/resources.yaml:55',
+    11087: 'rules_data/pampero/definitions/resources.yaml:55',
+    11090: 'rules_data/pampero/definitions/resources.yaml:57',
+    11094: 'rules_data/pampero/definitions/resources.yaml:60',
+    11095: 'rules_data/pampero/definitions/resources.yaml:57',
+    11100: 'rules_data/pampero/definitions/resources.yaml:26',
+    11101: 'rules_data/pampero/definitions/resources.yaml:27',
+    11103: 'rules_data/pampero/definitions/resources.yaml:27',
+    11104: 'rules_data/pampero/definitions/resources.yaml:28',
+    11106: 'rules_data/pampero/definitions/resources.yaml:29',
+    11107: 'rules_data/pampero/definitions/resources.yaml:29',
+    11109: 'rules_data/pampero/definitions/resources.yaml:30',
+    11110: 'rules_data/pampero/definitions/resources.yaml:30',
+    11115: 'rules_data/pampero/definitions/resources.yaml:55',
+    11116: 'rules_data/pampero/definitions/resources.yaml:55',
+    11119: 'rules_data/pampero/definitions/resources.yaml:57',
+    11123: 'rules_data/pampero/definitions/resources.yaml:60',
+    11124: 'rules_data/pampero/definitions/resources.yaml:57',
+    11129: 'rules_data/pampero/definitions/resources.yaml:26',
+    11130: 'rules_data/pampero/definitions/resources.yaml:27',
+    11132: 'rules_data/pampero/definitions/resources.yaml:27',
+    11133: 'rules_data/pampero/definitions/resources.yaml:28',
+    11135: 'rules_data/pampero/definitions/resources.yaml:29',
+    11136: 'rules_data/pampero/definitions/resources.yaml:29',
+    11138: 'rules_data/pampero/definitions/resources.yaml:30',
+    11139: 'rules_data/pampero/definitions/resources.yaml:30',
+    11141: 'rules_data/pampero/modules/verne_tiles.yaml:31',
 }
 
 
 RECORDS = {
     'low_tech_tile_a': {  # rules_data/pampero/modules/verne_tiles.yaml:7
         'id': 'low_tech_tile_a',
+        'name': {
+            'en': 'zone A low tech tower bonus tile',
+            'it': 'tessera bonus torre low tech della zona A',
+        },
         'deck': 'low_tech_tiles',
         'module': 'low_tech_towers',
         'zone': 'a',
@@ -2911,32 +2915,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'n~7108',
-                    'e': {'op': 'lit', 'v': 2, 'x': 10984},
+                    'v': 'n~7060',
+                    'e': {'op': 'lit', 'v': 2, 'x': 10967},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
-                    'id': 9674,
+                    'id': 9657,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:9
                     'op': 'let',
-                    'v': 'r~7109',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 10985},
+                    'v': 'r~7061',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10968},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
-                    'id': 9675,
+                    'id': 9658,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7110',
-                            'e': {'op': 'var', 'n': 'n~7108', 'x': 10986},
+                            'v': 'left~7062',
+                            'e': {'op': 'var', 'n': 'n~7060', 'x': 10969},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9677,
+                            'id': 9660,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7111',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10987},
+                            'v': 'rep~7063',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10970},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -2948,32 +2952,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7111'},
+                                                'of': {'op': 'var', 'n': 'rep~7063'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7109'},
+                                        'b': {'op': 'var', 'n': 'r~7061'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7110'},
+                                        'a': {'op': 'var', 'n': 'left~7062'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 10988,
+                                'x': 10971,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7112',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 10989},
+                                        'v': 'taken~7064',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 10972},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9680,
+                                        'id': 9663,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -2983,18 +2987,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9682,
+                                                    'id': 9665,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 10990,
+                                                    'x': 10973,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7113',
+                                                        'v': 'instead~7065',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3005,7 +3009,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7110'},
+                                                                            {'op': 'var', 'n': 'left~7062'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3014,17 +3018,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7111'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7063'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7110'},
+                                                                                'a': {'op': 'var', 'n': 'left~7062'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7111'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7063'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3033,7 +3037,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 10991,
+                                                            'x': 10974,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3043,42 +3047,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7112', 'x': 10992},
+                                                            't': {'op': 'var', 'n': 'taken~7064', 'x': 10975},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7113', 'x': 10993},
+                                                            'e': {'op': 'var', 'n': 'instead~7065', 'x': 10976},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9684,
+                                                            'id': 9667,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7113', 'x': 10994},
+                                                            'n': {'op': 'var', 'n': 'instead~7065', 'x': 10977},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7111'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7063'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 10995,
+                                                                    'x': 10978,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9686,
+                                                                'id': 9669,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9685,
+                                                            'id': 9668,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9683,
+                                                    'id': 9666,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7113'},
+                                                        {'op': 'var', 'n': 'instead~7065'},
                                                     ],
-                                                    'x': 10996,
+                                                    'x': 10979,
                                                 },
                                             },
                                         ],
@@ -3089,43 +3093,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9681,
+                                        'id': 9664,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7110', 'x': 10997},
+                                        't': {'op': 'var', 'n': 'left~7062', 'x': 10980},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7112', 'x': 10998},
+                                        'e': {'op': 'var', 'n': 'taken~7064', 'x': 10981},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9687,
+                                        'id': 9670,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9679,
+                                'id': 9662,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9678,
+                            'id': 9661,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7114',
-                            'e': {'op': 'var', 'n': 'left~7110', 'x': 10999},
+                            'v': 'n~7066',
+                            'e': {'op': 'var', 'n': 'left~7062', 'x': 10982},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9688,
+                            'id': 9671,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7115',
-                            'e': {'op': 'var', 'n': 'r~7109', 'x': 11000},
+                            'v': 'r~7067',
+                            'e': {'op': 'var', 'n': 'r~7061', 'x': 10983},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9689,
+                            'id': 9672,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7116',
+                                    'v': 'k~7068',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3142,13 +3146,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7115'},
+                                                                'of': {'op': 'var', 'n': 'r~7067'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7114'},
+                                                        'a': {'op': 'var', 'n': 'n~7066'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3156,11 +3160,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7114'},
+                                                                        {'op': 'var', 'n': 'n~7066'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7115'},
+                                                                            'k': {'op': 'var', 'n': 'r~7067'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3171,10 +3175,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11001,
+                                        'x': 10984,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9691,
+                                    'id': 9674,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3184,16 +3188,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7115'},
+                                            'of': {'op': 'var', 'n': 'r~7067'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11002,
+                                        'x': 10985,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7116', 'x': 11003},
+                                        't': {'op': 'var', 'n': 'k~7068', 'x': 10986},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3210,14 +3214,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7116'},
+                                                                        {'op': 'var', 'n': 'k~7068'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7115'},
+                                                                                'of': {'op': 'var', 'n': 'r~7067'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3228,7 +3232,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7115'},
+                                                                                'k': {'op': 'var', 'n': 'r~7067'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3239,13 +3243,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11004,
+                                            'x': 10987,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9693,
+                                        'id': 9676,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9692,
+                                    'id': 9675,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3256,15 +3260,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7115'},
+                                        'k': {'op': 'var', 'n': 'r~7067'},
                                         'd': 0,
-                                        'x': 11005,
+                                        'x': 10988,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7116', 'x': 11006},
+                                    'e': {'op': 'var', 'n': 'k~7068', 'x': 10989},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9694,
+                                    'id': 9677,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3274,30 +3278,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7115'},
+                                            'of': {'op': 'var', 'n': 'r~7067'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11007,
+                                        'x': 10990,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7115'},
+                                            'k': {'op': 'var', 'n': 'r~7067'},
                                             'd': 0,
-                                            'x': 11008,
+                                            'x': 10991,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7116', 'x': 11009},
+                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 10992},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9696,
+                                        'id': 9679,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9695,
+                                    'id': 9678,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3307,18 +3311,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7115'},
+                                                'of': {'op': 'var', 'n': 'r~7067'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7116'},
+                                                'a': {'op': 'var', 'n': 'k~7068'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11010,
+                                        'x': 10993,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3331,28 +3335,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11011,
+                                            'x': 10994,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7116', 'x': 11012},
+                                        'e': {'op': 'var', 'n': 'k~7068', 'x': 10995},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9698,
+                                        'id': 9681,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9697,
+                                    'id': 9680,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9690,
+                            'id': 9673,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9676,
+                    'id': 9659,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:9',
-            'id': 9673,
+            'id': 9656,
         },
         'placeholder': 'low tech tower bonus tile texts are not in the sources',
         'source': {
@@ -3363,6 +3367,10 @@ RECORDS = {
     },
     'low_tech_tile_b': {  # rules_data/pampero/modules/verne_tiles.yaml:11
         'id': 'low_tech_tile_b',
+        'name': {
+            'en': 'zone B low tech tower bonus tile',
+            'it': 'tessera bonus torre low tech della zona B',
+        },
         'deck': 'low_tech_tiles',
         'module': 'low_tech_towers',
         'zone': 'b',
@@ -3372,32 +3380,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'n~7117',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11013},
+                    'v': 'n~7069',
+                    'e': {'op': 'lit', 'v': 2, 'x': 10996},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
-                    'id': 9700,
+                    'id': 9683,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:13
                     'op': 'let',
-                    'v': 'r~7118',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11014},
+                    'v': 'r~7070',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 10997},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
-                    'id': 9701,
+                    'id': 9684,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7119',
-                            'e': {'op': 'var', 'n': 'n~7117', 'x': 11015},
+                            'v': 'left~7071',
+                            'e': {'op': 'var', 'n': 'n~7069', 'x': 10998},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9703,
+                            'id': 9686,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7120',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11016},
+                            'v': 'rep~7072',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 10999},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3409,32 +3417,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7120'},
+                                                'of': {'op': 'var', 'n': 'rep~7072'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7118'},
+                                        'b': {'op': 'var', 'n': 'r~7070'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7119'},
+                                        'a': {'op': 'var', 'n': 'left~7071'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11017,
+                                'x': 11000,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7121',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11018},
+                                        'v': 'taken~7073',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11001},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9706,
+                                        'id': 9689,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3444,18 +3452,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9708,
+                                                    'id': 9691,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11019,
+                                                    'x': 11002,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7122',
+                                                        'v': 'instead~7074',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3466,7 +3474,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7119'},
+                                                                            {'op': 'var', 'n': 'left~7071'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3475,17 +3483,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7120'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7072'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7119'},
+                                                                                'a': {'op': 'var', 'n': 'left~7071'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7120'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7072'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3494,7 +3502,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11020,
+                                                            'x': 11003,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3504,42 +3512,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7121', 'x': 11021},
+                                                            't': {'op': 'var', 'n': 'taken~7073', 'x': 11004},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7122', 'x': 11022},
+                                                            'e': {'op': 'var', 'n': 'instead~7074', 'x': 11005},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9710,
+                                                            'id': 9693,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7122', 'x': 11023},
+                                                            'n': {'op': 'var', 'n': 'instead~7074', 'x': 11006},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7120'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7072'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11024,
+                                                                    'x': 11007,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9712,
+                                                                'id': 9695,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9711,
+                                                            'id': 9694,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9709,
+                                                    'id': 9692,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7122'},
+                                                        {'op': 'var', 'n': 'instead~7074'},
                                                     ],
-                                                    'x': 11025,
+                                                    'x': 11008,
                                                 },
                                             },
                                         ],
@@ -3550,43 +3558,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9707,
+                                        'id': 9690,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7119', 'x': 11026},
+                                        't': {'op': 'var', 'n': 'left~7071', 'x': 11009},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7121', 'x': 11027},
+                                        'e': {'op': 'var', 'n': 'taken~7073', 'x': 11010},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9713,
+                                        'id': 9696,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9705,
+                                'id': 9688,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9704,
+                            'id': 9687,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7123',
-                            'e': {'op': 'var', 'n': 'left~7119', 'x': 11028},
+                            'v': 'n~7075',
+                            'e': {'op': 'var', 'n': 'left~7071', 'x': 11011},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9714,
+                            'id': 9697,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7124',
-                            'e': {'op': 'var', 'n': 'r~7118', 'x': 11029},
+                            'v': 'r~7076',
+                            'e': {'op': 'var', 'n': 'r~7070', 'x': 11012},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9715,
+                            'id': 9698,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7125',
+                                    'v': 'k~7077',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -3603,13 +3611,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7124'},
+                                                                'of': {'op': 'var', 'n': 'r~7076'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7123'},
+                                                        'a': {'op': 'var', 'n': 'n~7075'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -3617,11 +3625,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7123'},
+                                                                        {'op': 'var', 'n': 'n~7075'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7124'},
+                                                                            'k': {'op': 'var', 'n': 'r~7076'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -3632,10 +3640,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11030,
+                                        'x': 11013,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9717,
+                                    'id': 9700,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -3645,16 +3653,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7124'},
+                                            'of': {'op': 'var', 'n': 'r~7076'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11031,
+                                        'x': 11014,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7125', 'x': 11032},
+                                        't': {'op': 'var', 'n': 'k~7077', 'x': 11015},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -3671,14 +3679,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7125'},
+                                                                        {'op': 'var', 'n': 'k~7077'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7124'},
+                                                                                'of': {'op': 'var', 'n': 'r~7076'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -3689,7 +3697,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7124'},
+                                                                                'k': {'op': 'var', 'n': 'r~7076'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -3700,13 +3708,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11033,
+                                            'x': 11016,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9719,
+                                        'id': 9702,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9718,
+                                    'id': 9701,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -3717,15 +3725,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7124'},
+                                        'k': {'op': 'var', 'n': 'r~7076'},
                                         'd': 0,
-                                        'x': 11034,
+                                        'x': 11017,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7125', 'x': 11035},
+                                    'e': {'op': 'var', 'n': 'k~7077', 'x': 11018},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9720,
+                                    'id': 9703,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -3735,30 +3743,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7124'},
+                                            'of': {'op': 'var', 'n': 'r~7076'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11036,
+                                        'x': 11019,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7124'},
+                                            'k': {'op': 'var', 'n': 'r~7076'},
                                             'd': 0,
-                                            'x': 11037,
+                                            'x': 11020,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7125', 'x': 11038},
+                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11021},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9722,
+                                        'id': 9705,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9721,
+                                    'id': 9704,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -3768,18 +3776,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7124'},
+                                                'of': {'op': 'var', 'n': 'r~7076'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7125'},
+                                                'a': {'op': 'var', 'n': 'k~7077'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11039,
+                                        'x': 11022,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -3792,28 +3800,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11040,
+                                            'x': 11023,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7125', 'x': 11041},
+                                        'e': {'op': 'var', 'n': 'k~7077', 'x': 11024},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9724,
+                                        'id': 9707,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9723,
+                                    'id': 9706,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9716,
+                            'id': 9699,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9702,
+                    'id': 9685,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:13',
-            'id': 9699,
+            'id': 9682,
         },
         'placeholder': 'low tech tower bonus tile texts are not in the sources',
         'source': {
@@ -3824,6 +3832,10 @@ RECORDS = {
     },
     'low_tech_tile_c': {  # rules_data/pampero/modules/verne_tiles.yaml:15
         'id': 'low_tech_tile_c',
+        'name': {
+            'en': 'zone C low tech tower bonus tile',
+            'it': 'tessera bonus torre low tech della zona C',
+        },
         'deck': 'low_tech_tiles',
         'module': 'low_tech_towers',
         'zone': 'c',
@@ -3833,32 +3845,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'n~7126',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11042},
+                    'v': 'n~7078',
+                    'e': {'op': 'lit', 'v': 2, 'x': 11025},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
-                    'id': 9726,
+                    'id': 9709,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:17
                     'op': 'let',
-                    'v': 'r~7127',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11043},
+                    'v': 'r~7079',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11026},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
-                    'id': 9727,
+                    'id': 9710,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7128',
-                            'e': {'op': 'var', 'n': 'n~7126', 'x': 11044},
+                            'v': 'left~7080',
+                            'e': {'op': 'var', 'n': 'n~7078', 'x': 11027},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9729,
+                            'id': 9712,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7129',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11045},
+                            'v': 'rep~7081',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11028},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -3870,32 +3882,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7129'},
+                                                'of': {'op': 'var', 'n': 'rep~7081'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7127'},
+                                        'b': {'op': 'var', 'n': 'r~7079'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7128'},
+                                        'a': {'op': 'var', 'n': 'left~7080'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11046,
+                                'x': 11029,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7130',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11047},
+                                        'v': 'taken~7082',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11030},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9732,
+                                        'id': 9715,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -3905,18 +3917,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9734,
+                                                    'id': 9717,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11048,
+                                                    'x': 11031,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7131',
+                                                        'v': 'instead~7083',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -3927,7 +3939,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7128'},
+                                                                            {'op': 'var', 'n': 'left~7080'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -3936,17 +3948,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7129'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7081'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7128'},
+                                                                                'a': {'op': 'var', 'n': 'left~7080'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7129'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7081'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -3955,7 +3967,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11049,
+                                                            'x': 11032,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -3965,42 +3977,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7130', 'x': 11050},
+                                                            't': {'op': 'var', 'n': 'taken~7082', 'x': 11033},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7131', 'x': 11051},
+                                                            'e': {'op': 'var', 'n': 'instead~7083', 'x': 11034},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9736,
+                                                            'id': 9719,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7131', 'x': 11052},
+                                                            'n': {'op': 'var', 'n': 'instead~7083', 'x': 11035},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7129'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7081'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11053,
+                                                                    'x': 11036,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9738,
+                                                                'id': 9721,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9737,
+                                                            'id': 9720,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9735,
+                                                    'id': 9718,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7131'},
+                                                        {'op': 'var', 'n': 'instead~7083'},
                                                     ],
-                                                    'x': 11054,
+                                                    'x': 11037,
                                                 },
                                             },
                                         ],
@@ -4011,43 +4023,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9733,
+                                        'id': 9716,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7128', 'x': 11055},
+                                        't': {'op': 'var', 'n': 'left~7080', 'x': 11038},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7130', 'x': 11056},
+                                        'e': {'op': 'var', 'n': 'taken~7082', 'x': 11039},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9739,
+                                        'id': 9722,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9731,
+                                'id': 9714,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9730,
+                            'id': 9713,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7132',
-                            'e': {'op': 'var', 'n': 'left~7128', 'x': 11057},
+                            'v': 'n~7084',
+                            'e': {'op': 'var', 'n': 'left~7080', 'x': 11040},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9740,
+                            'id': 9723,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7133',
-                            'e': {'op': 'var', 'n': 'r~7127', 'x': 11058},
+                            'v': 'r~7085',
+                            'e': {'op': 'var', 'n': 'r~7079', 'x': 11041},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9741,
+                            'id': 9724,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7134',
+                                    'v': 'k~7086',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4064,13 +4076,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7133'},
+                                                                'of': {'op': 'var', 'n': 'r~7085'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7132'},
+                                                        'a': {'op': 'var', 'n': 'n~7084'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4078,11 +4090,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7132'},
+                                                                        {'op': 'var', 'n': 'n~7084'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7133'},
+                                                                            'k': {'op': 'var', 'n': 'r~7085'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4093,10 +4105,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11059,
+                                        'x': 11042,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9743,
+                                    'id': 9726,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -4106,16 +4118,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7133'},
+                                            'of': {'op': 'var', 'n': 'r~7085'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11060,
+                                        'x': 11043,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7134', 'x': 11061},
+                                        't': {'op': 'var', 'n': 'k~7086', 'x': 11044},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4132,14 +4144,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7134'},
+                                                                        {'op': 'var', 'n': 'k~7086'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7133'},
+                                                                                'of': {'op': 'var', 'n': 'r~7085'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4150,7 +4162,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7133'},
+                                                                                'k': {'op': 'var', 'n': 'r~7085'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4161,13 +4173,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11062,
+                                            'x': 11045,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9745,
+                                        'id': 9728,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9744,
+                                    'id': 9727,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -4178,15 +4190,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7133'},
+                                        'k': {'op': 'var', 'n': 'r~7085'},
                                         'd': 0,
-                                        'x': 11063,
+                                        'x': 11046,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7134', 'x': 11064},
+                                    'e': {'op': 'var', 'n': 'k~7086', 'x': 11047},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9746,
+                                    'id': 9729,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -4196,30 +4208,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7133'},
+                                            'of': {'op': 'var', 'n': 'r~7085'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11065,
+                                        'x': 11048,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7133'},
+                                            'k': {'op': 'var', 'n': 'r~7085'},
                                             'd': 0,
-                                            'x': 11066,
+                                            'x': 11049,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7134', 'x': 11067},
+                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11050},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9748,
+                                        'id': 9731,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9747,
+                                    'id': 9730,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -4229,18 +4241,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7133'},
+                                                'of': {'op': 'var', 'n': 'r~7085'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7134'},
+                                                'a': {'op': 'var', 'n': 'k~7086'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11068,
+                                        'x': 11051,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4253,28 +4265,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11069,
+                                            'x': 11052,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7134', 'x': 11070},
+                                        'e': {'op': 'var', 'n': 'k~7086', 'x': 11053},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9750,
+                                        'id': 9733,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9749,
+                                    'id': 9732,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9742,
+                            'id': 9725,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9728,
+                    'id': 9711,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:17',
-            'id': 9725,
+            'id': 9708,
         },
         'placeholder': 'low tech tower bonus tile texts are not in the sources',
         'source': {
@@ -4285,6 +4297,7 @@ RECORDS = {
     },
     'event_set_i': {  # rules_data/pampero/modules/verne_tiles.yaml:19
         'id': 'event_set_i',
+        'name': {'en': 'event tile of set I', 'it': 'tessera evento del gruppo I'},
         'deck': 'events',
         'module': 'events',
         'set': 'i',
@@ -4295,32 +4308,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'n~7135',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11071},
+                    'v': 'n~7087',
+                    'e': {'op': 'lit', 'v': 2, 'x': 11054},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
-                    'id': 9752,
+                    'id': 9735,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:21
                     'op': 'let',
-                    'v': 'r~7136',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11072},
+                    'v': 'r~7088',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11055},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
-                    'id': 9753,
+                    'id': 9736,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7137',
-                            'e': {'op': 'var', 'n': 'n~7135', 'x': 11073},
+                            'v': 'left~7089',
+                            'e': {'op': 'var', 'n': 'n~7087', 'x': 11056},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9755,
+                            'id': 9738,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7138',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11074},
+                            'v': 'rep~7090',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11057},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -4332,32 +4345,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7138'},
+                                                'of': {'op': 'var', 'n': 'rep~7090'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7136'},
+                                        'b': {'op': 'var', 'n': 'r~7088'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7137'},
+                                        'a': {'op': 'var', 'n': 'left~7089'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11075,
+                                'x': 11058,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7139',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11076},
+                                        'v': 'taken~7091',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11059},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9758,
+                                        'id': 9741,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -4367,18 +4380,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9760,
+                                                    'id': 9743,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11077,
+                                                    'x': 11060,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7140',
+                                                        'v': 'instead~7092',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4389,7 +4402,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7137'},
+                                                                            {'op': 'var', 'n': 'left~7089'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4398,17 +4411,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7138'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7090'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7137'},
+                                                                                'a': {'op': 'var', 'n': 'left~7089'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7138'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7090'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4417,7 +4430,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11078,
+                                                            'x': 11061,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -4427,42 +4440,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7139', 'x': 11079},
+                                                            't': {'op': 'var', 'n': 'taken~7091', 'x': 11062},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7140', 'x': 11080},
+                                                            'e': {'op': 'var', 'n': 'instead~7092', 'x': 11063},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9762,
+                                                            'id': 9745,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7140', 'x': 11081},
+                                                            'n': {'op': 'var', 'n': 'instead~7092', 'x': 11064},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7138'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7090'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11082,
+                                                                    'x': 11065,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9764,
+                                                                'id': 9747,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9763,
+                                                            'id': 9746,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9761,
+                                                    'id': 9744,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7140'},
+                                                        {'op': 'var', 'n': 'instead~7092'},
                                                     ],
-                                                    'x': 11083,
+                                                    'x': 11066,
                                                 },
                                             },
                                         ],
@@ -4473,43 +4486,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9759,
+                                        'id': 9742,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7137', 'x': 11084},
+                                        't': {'op': 'var', 'n': 'left~7089', 'x': 11067},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7139', 'x': 11085},
+                                        'e': {'op': 'var', 'n': 'taken~7091', 'x': 11068},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9765,
+                                        'id': 9748,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9757,
+                                'id': 9740,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9756,
+                            'id': 9739,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7141',
-                            'e': {'op': 'var', 'n': 'left~7137', 'x': 11086},
+                            'v': 'n~7093',
+                            'e': {'op': 'var', 'n': 'left~7089', 'x': 11069},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9766,
+                            'id': 9749,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7142',
-                            'e': {'op': 'var', 'n': 'r~7136', 'x': 11087},
+                            'v': 'r~7094',
+                            'e': {'op': 'var', 'n': 'r~7088', 'x': 11070},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9767,
+                            'id': 9750,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7143',
+                                    'v': 'k~7095',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4526,13 +4539,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7142'},
+                                                                'of': {'op': 'var', 'n': 'r~7094'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7141'},
+                                                        'a': {'op': 'var', 'n': 'n~7093'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -4540,11 +4553,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7141'},
+                                                                        {'op': 'var', 'n': 'n~7093'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7142'},
+                                                                            'k': {'op': 'var', 'n': 'r~7094'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -4555,10 +4568,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11088,
+                                        'x': 11071,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9769,
+                                    'id': 9752,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -4568,16 +4581,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7142'},
+                                            'of': {'op': 'var', 'n': 'r~7094'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11089,
+                                        'x': 11072,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7143', 'x': 11090},
+                                        't': {'op': 'var', 'n': 'k~7095', 'x': 11073},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -4594,14 +4607,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7143'},
+                                                                        {'op': 'var', 'n': 'k~7095'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7142'},
+                                                                                'of': {'op': 'var', 'n': 'r~7094'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -4612,7 +4625,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7142'},
+                                                                                'k': {'op': 'var', 'n': 'r~7094'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -4623,13 +4636,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11091,
+                                            'x': 11074,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9771,
+                                        'id': 9754,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9770,
+                                    'id': 9753,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -4640,15 +4653,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7142'},
+                                        'k': {'op': 'var', 'n': 'r~7094'},
                                         'd': 0,
-                                        'x': 11092,
+                                        'x': 11075,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7143', 'x': 11093},
+                                    'e': {'op': 'var', 'n': 'k~7095', 'x': 11076},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9772,
+                                    'id': 9755,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -4658,30 +4671,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7142'},
+                                            'of': {'op': 'var', 'n': 'r~7094'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11094,
+                                        'x': 11077,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7142'},
+                                            'k': {'op': 'var', 'n': 'r~7094'},
                                             'd': 0,
-                                            'x': 11095,
+                                            'x': 11078,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7143', 'x': 11096},
+                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11079},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9774,
+                                        'id': 9757,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9773,
+                                    'id': 9756,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -4691,18 +4704,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7142'},
+                                                'of': {'op': 'var', 'n': 'r~7094'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7143'},
+                                                'a': {'op': 'var', 'n': 'k~7095'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11097,
+                                        'x': 11080,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -4715,28 +4728,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11098,
+                                            'x': 11081,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7143', 'x': 11099},
+                                        'e': {'op': 'var', 'n': 'k~7095', 'x': 11082},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9776,
+                                        'id': 9759,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9775,
+                                    'id': 9758,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9768,
+                            'id': 9751,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9754,
+                    'id': 9737,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:21',
-            'id': 9751,
+            'id': 9734,
         },
         'placeholder': 'event tile texts are not in the sources',
         'source': {
@@ -4747,6 +4760,7 @@ RECORDS = {
     },
     'event_set_ii': {  # rules_data/pampero/modules/verne_tiles.yaml:23
         'id': 'event_set_ii',
+        'name': {'en': 'event tile of set II', 'it': 'tessera evento del gruppo II'},
         'deck': 'events',
         'module': 'events',
         'set': 'ii',
@@ -4757,32 +4771,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'n~7144',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11100},
+                    'v': 'n~7096',
+                    'e': {'op': 'lit', 'v': 2, 'x': 11083},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
-                    'id': 9778,
+                    'id': 9761,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:25
                     'op': 'let',
-                    'v': 'r~7145',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11101},
+                    'v': 'r~7097',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11084},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
-                    'id': 9779,
+                    'id': 9762,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7146',
-                            'e': {'op': 'var', 'n': 'n~7144', 'x': 11102},
+                            'v': 'left~7098',
+                            'e': {'op': 'var', 'n': 'n~7096', 'x': 11085},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9781,
+                            'id': 9764,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7147',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11103},
+                            'v': 'rep~7099',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11086},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -4794,32 +4808,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7147'},
+                                                'of': {'op': 'var', 'n': 'rep~7099'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7145'},
+                                        'b': {'op': 'var', 'n': 'r~7097'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7146'},
+                                        'a': {'op': 'var', 'n': 'left~7098'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11104,
+                                'x': 11087,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7148',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11105},
+                                        'v': 'taken~7100',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11088},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9784,
+                                        'id': 9767,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -4829,18 +4843,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9786,
+                                                    'id': 9769,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11106,
+                                                    'x': 11089,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7149',
+                                                        'v': 'instead~7101',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -4851,7 +4865,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7146'},
+                                                                            {'op': 'var', 'n': 'left~7098'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -4860,17 +4874,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7147'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7099'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7146'},
+                                                                                'a': {'op': 'var', 'n': 'left~7098'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7147'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7099'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -4879,7 +4893,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11107,
+                                                            'x': 11090,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -4889,42 +4903,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7148', 'x': 11108},
+                                                            't': {'op': 'var', 'n': 'taken~7100', 'x': 11091},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7149', 'x': 11109},
+                                                            'e': {'op': 'var', 'n': 'instead~7101', 'x': 11092},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9788,
+                                                            'id': 9771,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7149', 'x': 11110},
+                                                            'n': {'op': 'var', 'n': 'instead~7101', 'x': 11093},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7147'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7099'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11111,
+                                                                    'x': 11094,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9790,
+                                                                'id': 9773,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9789,
+                                                            'id': 9772,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9787,
+                                                    'id': 9770,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7149'},
+                                                        {'op': 'var', 'n': 'instead~7101'},
                                                     ],
-                                                    'x': 11112,
+                                                    'x': 11095,
                                                 },
                                             },
                                         ],
@@ -4935,43 +4949,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9785,
+                                        'id': 9768,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7146', 'x': 11113},
+                                        't': {'op': 'var', 'n': 'left~7098', 'x': 11096},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7148', 'x': 11114},
+                                        'e': {'op': 'var', 'n': 'taken~7100', 'x': 11097},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9791,
+                                        'id': 9774,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9783,
+                                'id': 9766,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9782,
+                            'id': 9765,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7150',
-                            'e': {'op': 'var', 'n': 'left~7146', 'x': 11115},
+                            'v': 'n~7102',
+                            'e': {'op': 'var', 'n': 'left~7098', 'x': 11098},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9792,
+                            'id': 9775,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7151',
-                            'e': {'op': 'var', 'n': 'r~7145', 'x': 11116},
+                            'v': 'r~7103',
+                            'e': {'op': 'var', 'n': 'r~7097', 'x': 11099},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9793,
+                            'id': 9776,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7152',
+                                    'v': 'k~7104',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -4988,13 +5002,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7151'},
+                                                                'of': {'op': 'var', 'n': 'r~7103'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7150'},
+                                                        'a': {'op': 'var', 'n': 'n~7102'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -5002,11 +5016,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7150'},
+                                                                        {'op': 'var', 'n': 'n~7102'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7151'},
+                                                                            'k': {'op': 'var', 'n': 'r~7103'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -5017,10 +5031,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11117,
+                                        'x': 11100,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9795,
+                                    'id': 9778,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -5030,16 +5044,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7151'},
+                                            'of': {'op': 'var', 'n': 'r~7103'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11118,
+                                        'x': 11101,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7152', 'x': 11119},
+                                        't': {'op': 'var', 'n': 'k~7104', 'x': 11102},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5056,14 +5070,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7152'},
+                                                                        {'op': 'var', 'n': 'k~7104'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7151'},
+                                                                                'of': {'op': 'var', 'n': 'r~7103'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5074,7 +5088,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7151'},
+                                                                                'k': {'op': 'var', 'n': 'r~7103'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -5085,13 +5099,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11120,
+                                            'x': 11103,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9797,
+                                        'id': 9780,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9796,
+                                    'id': 9779,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -5102,15 +5116,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7151'},
+                                        'k': {'op': 'var', 'n': 'r~7103'},
                                         'd': 0,
-                                        'x': 11121,
+                                        'x': 11104,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7152', 'x': 11122},
+                                    'e': {'op': 'var', 'n': 'k~7104', 'x': 11105},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9798,
+                                    'id': 9781,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -5120,30 +5134,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7151'},
+                                            'of': {'op': 'var', 'n': 'r~7103'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11123,
+                                        'x': 11106,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7151'},
+                                            'k': {'op': 'var', 'n': 'r~7103'},
                                             'd': 0,
-                                            'x': 11124,
+                                            'x': 11107,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7152', 'x': 11125},
+                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11108},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9800,
+                                        'id': 9783,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9799,
+                                    'id': 9782,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -5153,18 +5167,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7151'},
+                                                'of': {'op': 'var', 'n': 'r~7103'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7152'},
+                                                'a': {'op': 'var', 'n': 'k~7104'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11126,
+                                        'x': 11109,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -5177,28 +5191,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11127,
+                                            'x': 11110,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7152', 'x': 11128},
+                                        'e': {'op': 'var', 'n': 'k~7104', 'x': 11111},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9802,
+                                        'id': 9785,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9801,
+                                    'id': 9784,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9794,
+                            'id': 9777,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9780,
+                    'id': 9763,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:25',
-            'id': 9777,
+            'id': 9760,
         },
         'placeholder': 'event tile texts are not in the sources',
         'source': {
@@ -5209,6 +5223,7 @@ RECORDS = {
     },
     'event_set_iii': {  # rules_data/pampero/modules/verne_tiles.yaml:27
         'id': 'event_set_iii',
+        'name': {'en': 'event tile of set III', 'it': 'tessera evento del gruppo III'},
         'deck': 'events',
         'module': 'events',
         'set': 'iii',
@@ -5219,32 +5234,32 @@ RECORDS = {
             'b': [
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'n~7153',
-                    'e': {'op': 'lit', 'v': 2, 'x': 11129},
+                    'v': 'n~7105',
+                    'e': {'op': 'lit', 'v': 2, 'x': 11112},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
-                    'id': 9804,
+                    'id': 9787,
                 },
                 {  # rules_data/pampero/modules/verne_tiles.yaml:29
                     'op': 'let',
-                    'v': 'r~7154',
-                    'e': {'op': 'lit', 'v': 'money', 'x': 11130},
+                    'v': 'r~7106',
+                    'e': {'op': 'lit', 'v': 'money', 'x': 11113},
                     'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
-                    'id': 9805,
+                    'id': 9788,
                 },
                 {  # rules_data/pampero/definitions/resources.yaml:54
                     'op': 'seq',
                     'b': [
                         {  # rules_data/pampero/definitions/resources.yaml:54
                             'op': 'let',
-                            'v': 'left~7155',
-                            'e': {'op': 'var', 'n': 'n~7153', 'x': 11131},
+                            'v': 'left~7107',
+                            'e': {'op': 'var', 'n': 'n~7105', 'x': 11114},
                             'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                            'id': 9807,
+                            'id': 9790,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:55
                             'op': 'for',
-                            'v': 'rep~7156',
-                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11132},
+                            'v': 'rep~7108',
+                            'src': {'op': 'ids', 'kind': 'replacements', 'x': 11115},
                             'w': {
                                 'op': 'and',
                                 'a': [
@@ -5256,32 +5271,32 @@ RECORDS = {
                                             'of': {
                                                 'op': 'fld',
                                                 'kind': 'replacements',
-                                                'of': {'op': 'var', 'n': 'rep~7156'},
+                                                'of': {'op': 'var', 'n': 'rep~7108'},
                                                 'f': 'instead_of',
                                                 'd': {},
                                             },
                                             'k': {'op': 'lit', 'v': 'gain'},
                                         },
-                                        'b': {'op': 'var', 'n': 'r~7154'},
+                                        'b': {'op': 'var', 'n': 'r~7106'},
                                     },
                                     {
                                         'op': 'cmp',
                                         'o': '>',
-                                        'a': {'op': 'var', 'n': 'left~7155'},
+                                        'a': {'op': 'var', 'n': 'left~7107'},
                                         'b': {'op': 'lit', 'v': 0},
                                     },
                                 ],
-                                'x': 11133,
+                                'x': 11116,
                             },
                             'b': {  # rules_data/pampero/definitions/resources.yaml:56
                                 'op': 'seq',
                                 'b': [
                                     {  # rules_data/pampero/definitions/resources.yaml:56
                                         'op': 'let',
-                                        'v': 'taken~7157',
-                                        'e': {'op': 'lit', 'v': 0, 'x': 11134},
+                                        'v': 'taken~7109',
+                                        'e': {'op': 'lit', 'v': 0, 'x': 11117},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                        'id': 9810,
+                                        'id': 9793,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:57
                                         'op': 'choose',
@@ -5291,18 +5306,18 @@ RECORDS = {
                                                 'b': {  # rules_data/pampero/definitions/resources.yaml:58
                                                     'op': 'skip',
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:58',
-                                                    'id': 9812,
+                                                    'id': 9795,
                                                 },
                                                 'label': {
                                                     'op': 'lit',
                                                     'v': {'instead': 0},
-                                                    'x': 11135,
+                                                    'x': 11118,
                                                 },
                                             },
                                             {
                                                 'gens': [
                                                     {
-                                                        'v': 'instead~7158',
+                                                        'v': 'instead~7110',
                                                         'src': {
                                                             'op': 'range',
                                                             'a': {'op': 'lit', 'v': 1},
@@ -5313,7 +5328,7 @@ RECORDS = {
                                                                     {
                                                                         'op': 'list',
                                                                         'a': [
-                                                                            {'op': 'var', 'n': 'left~7155'},
+                                                                            {'op': 'var', 'n': 'left~7107'},
                                                                             {
                                                                                 'op': 'cond',
                                                                                 'c': {
@@ -5322,17 +5337,17 @@ RECORDS = {
                                                                                     'a': {
                                                                                         'op': 'fld',
                                                                                         'kind': 'replacements',
-                                                                                        'of': {'op': 'var', 'n': 'rep~7156'},
+                                                                                        'of': {'op': 'var', 'n': 'rep~7108'},
                                                                                         'f': 'room',
                                                                                         'd': None,
                                                                                     },
                                                                                     'b': {'op': 'lit', 'v': None},
                                                                                 },
-                                                                                'a': {'op': 'var', 'n': 'left~7155'},
+                                                                                'a': {'op': 'var', 'n': 'left~7107'},
                                                                                 'b': {
                                                                                     'op': 'fld',
                                                                                     'kind': 'replacements',
-                                                                                    'of': {'op': 'var', 'n': 'rep~7156'},
+                                                                                    'of': {'op': 'var', 'n': 'rep~7108'},
                                                                                     'f': 'room',
                                                                                     'd': None,
                                                                                 },
@@ -5341,7 +5356,7 @@ RECORDS = {
                                                                     },
                                                                 ],
                                                             },
-                                                            'x': 11136,
+                                                            'x': 11119,
                                                         },
                                                         'label': 'instead',
                                                     },
@@ -5351,42 +5366,42 @@ RECORDS = {
                                                     'b': [
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'set',
-                                                            't': {'op': 'var', 'n': 'taken~7157', 'x': 11137},
+                                                            't': {'op': 'var', 'n': 'taken~7109', 'x': 11120},
                                                             'o': '=',
-                                                            'e': {'op': 'var', 'n': 'instead~7158', 'x': 11138},
+                                                            'e': {'op': 'var', 'n': 'instead~7110', 'x': 11121},
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9814,
+                                                            'id': 9797,
                                                         },
                                                         {  # rules_data/pampero/definitions/resources.yaml:60
                                                             'op': 'rep',
-                                                            'n': {'op': 'var', 'n': 'instead~7158', 'x': 11139},
+                                                            'n': {'op': 'var', 'n': 'instead~7110', 'x': 11122},
                                                             'b': {  # rules_data/pampero/definitions/resources.yaml:60
                                                                 'op': 'do',
                                                                 'e': {
                                                                     'op': 'fld',
                                                                     'kind': 'replacements',
-                                                                    'of': {'op': 'var', 'n': 'rep~7156'},
+                                                                    'of': {'op': 'var', 'n': 'rep~7108'},
                                                                     'f': 'effect',
                                                                     'd': None,
-                                                                    'x': 11140,
+                                                                    'x': 11123,
                                                                 },
                                                                 'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                                'id': 9816,
+                                                                'id': 9799,
                                                             },
                                                             'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                            'id': 9815,
+                                                            'id': 9798,
                                                         },
                                                     ],
                                                     'at': 'rules_data/pampero/definitions/resources.yaml:60',
-                                                    'id': 9813,
+                                                    'id': 9796,
                                                 },
                                                 'label': {
                                                     'op': 'obj',
                                                     'k': ['instead'],
                                                     'a': [
-                                                        {'op': 'var', 'n': 'instead~7158'},
+                                                        {'op': 'var', 'n': 'instead~7110'},
                                                     ],
-                                                    'x': 11141,
+                                                    'x': 11124,
                                                 },
                                             },
                                         ],
@@ -5397,43 +5412,43 @@ RECORDS = {
                                             'kinds': {'r': 'resources'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
-                                        'id': 9811,
+                                        'id': 9794,
                                     },
                                     {  # rules_data/pampero/definitions/resources.yaml:61
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'left~7155', 'x': 11142},
+                                        't': {'op': 'var', 'n': 'left~7107', 'x': 11125},
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'taken~7157', 'x': 11143},
+                                        'e': {'op': 'var', 'n': 'taken~7109', 'x': 11126},
                                         'at': 'rules_data/pampero/definitions/resources.yaml:61',
-                                        'id': 9817,
+                                        'id': 9800,
                                     },
                                 ],
                                 'at': 'rules_data/pampero/definitions/resources.yaml:56',
-                                'id': 9809,
+                                'id': 9792,
                             },
                             'at': 'rules_data/pampero/definitions/resources.yaml:55',
-                            'id': 9808,
+                            'id': 9791,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'n~7159',
-                            'e': {'op': 'var', 'n': 'left~7155', 'x': 11144},
+                            'v': 'n~7111',
+                            'e': {'op': 'var', 'n': 'left~7107', 'x': 11127},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9818,
+                            'id': 9801,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:62
                             'op': 'let',
-                            'v': 'r~7160',
-                            'e': {'op': 'var', 'n': 'r~7154', 'x': 11145},
+                            'v': 'r~7112',
+                            'e': {'op': 'var', 'n': 'r~7106', 'x': 11128},
                             'at': 'rules_data/pampero/definitions/resources.yaml:62',
-                            'id': 9819,
+                            'id': 9802,
                         },
                         {  # rules_data/pampero/definitions/resources.yaml:26
                             'op': 'seq',
                             'b': [
                                 {  # rules_data/pampero/definitions/resources.yaml:26
                                     'op': 'let',
-                                    'v': 'k~7161',
+                                    'v': 'k~7113',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
@@ -5450,13 +5465,13 @@ RECORDS = {
                                                             'a': {
                                                                 'op': 'fld',
                                                                 'kind': 'resources',
-                                                                'of': {'op': 'var', 'n': 'r~7160'},
+                                                                'of': {'op': 'var', 'n': 'r~7112'},
                                                                 'f': 'supply',
                                                                 'd': None,
                                                             },
                                                             'b': {'op': 'lit', 'v': None},
                                                         },
-                                                        'a': {'op': 'var', 'n': 'n~7159'},
+                                                        'a': {'op': 'var', 'n': 'n~7111'},
                                                         'b': {
                                                             'op': 'fn',
                                                             'f': 'min',
@@ -5464,11 +5479,11 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'n~7159'},
+                                                                        {'op': 'var', 'n': 'n~7111'},
                                                                         {
                                                                             'op': 'key',
                                                                             'of': {'op': 'st', 'k': 'supply'},
-                                                                            'k': {'op': 'var', 'n': 'r~7160'},
+                                                                            'k': {'op': 'var', 'n': 'r~7112'},
                                                                             'd': 0,
                                                                         },
                                                                     ],
@@ -5479,10 +5494,10 @@ RECORDS = {
                                                 ],
                                             },
                                         ],
-                                        'x': 11146,
+                                        'x': 11129,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                                    'id': 9821,
+                                    'id': 9804,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:27
                                     'op': 'if',
@@ -5492,16 +5507,16 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7160'},
+                                            'of': {'op': 'var', 'n': 'r~7112'},
                                             'f': 'max',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11147,
+                                        'x': 11130,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:27
                                         'op': 'set',
-                                        't': {'op': 'var', 'n': 'k~7161', 'x': 11148},
+                                        't': {'op': 'var', 'n': 'k~7113', 'x': 11131},
                                         'o': '=',
                                         'e': {
                                             'op': 'fn',
@@ -5518,14 +5533,14 @@ RECORDS = {
                                                                 {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'k~7161'},
+                                                                        {'op': 'var', 'n': 'k~7113'},
                                                                         {
                                                                             'op': 'ar',
                                                                             'o': '-',
                                                                             'a': {
                                                                                 'op': 'fld',
                                                                                 'kind': 'resources',
-                                                                                'of': {'op': 'var', 'n': 'r~7160'},
+                                                                                'of': {'op': 'var', 'n': 'r~7112'},
                                                                                 'f': 'max',
                                                                                 'd': None,
                                                                             },
@@ -5536,7 +5551,7 @@ RECORDS = {
                                                                                     'k': 'stock',
                                                                                     'p': {'op': 'var', 'n': 'you'},
                                                                                 },
-                                                                                'k': {'op': 'var', 'n': 'r~7160'},
+                                                                                'k': {'op': 'var', 'n': 'r~7112'},
                                                                                 'd': 0,
                                                                             },
                                                                         },
@@ -5547,13 +5562,13 @@ RECORDS = {
                                                     ],
                                                 },
                                             ],
-                                            'x': 11149,
+                                            'x': 11132,
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                        'id': 9823,
+                                        'id': 9806,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:27',
-                                    'id': 9822,
+                                    'id': 9805,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:28
                                     'op': 'set',
@@ -5564,15 +5579,15 @@ RECORDS = {
                                             'k': 'stock',
                                             'p': {'op': 'var', 'n': 'you'},
                                         },
-                                        'k': {'op': 'var', 'n': 'r~7160'},
+                                        'k': {'op': 'var', 'n': 'r~7112'},
                                         'd': 0,
-                                        'x': 11150,
+                                        'x': 11133,
                                     },
                                     'o': '+=',
-                                    'e': {'op': 'var', 'n': 'k~7161', 'x': 11151},
+                                    'e': {'op': 'var', 'n': 'k~7113', 'x': 11134},
                                     'bd': ['player', 'stock', 'key'],
                                     'at': 'rules_data/pampero/definitions/resources.yaml:28',
-                                    'id': 9824,
+                                    'id': 9807,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:29
                                     'op': 'if',
@@ -5582,30 +5597,30 @@ RECORDS = {
                                         'a': {
                                             'op': 'fld',
                                             'kind': 'resources',
-                                            'of': {'op': 'var', 'n': 'r~7160'},
+                                            'of': {'op': 'var', 'n': 'r~7112'},
                                             'f': 'supply',
                                             'd': None,
                                         },
                                         'b': {'op': 'lit', 'v': None},
-                                        'x': 11152,
+                                        'x': 11135,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:29
                                         'op': 'set',
                                         't': {
                                             'op': 'key',
                                             'of': {'op': 'st', 'k': 'supply'},
-                                            'k': {'op': 'var', 'n': 'r~7160'},
+                                            'k': {'op': 'var', 'n': 'r~7112'},
                                             'd': 0,
-                                            'x': 11153,
+                                            'x': 11136,
                                         },
                                         'o': '-=',
-                                        'e': {'op': 'var', 'n': 'k~7161', 'x': 11154},
+                                        'e': {'op': 'var', 'n': 'k~7113', 'x': 11137},
                                         'bd': ['game', 'supply', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                        'id': 9826,
+                                        'id': 9809,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:29',
-                                    'id': 9825,
+                                    'id': 9808,
                                 },
                                 {  # rules_data/pampero/definitions/resources.yaml:30
                                     'op': 'if',
@@ -5615,18 +5630,18 @@ RECORDS = {
                                             {
                                                 'op': 'fld',
                                                 'kind': 'resources',
-                                                'of': {'op': 'var', 'n': 'r~7160'},
+                                                'of': {'op': 'var', 'n': 'r~7112'},
                                                 'f': 'ledger',
                                                 'd': None,
                                             },
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'k~7161'},
+                                                'a': {'op': 'var', 'n': 'k~7113'},
                                                 'b': {'op': 'lit', 'v': 0},
                                             },
                                         ],
-                                        'x': 11155,
+                                        'x': 11138,
                                     },
                                     't': {  # rules_data/pampero/definitions/resources.yaml:30
                                         'op': 'set',
@@ -5639,28 +5654,28 @@ RECORDS = {
                                             },
                                             'k': {'op': 'st', 'k': 'booking'},
                                             'd': 0,
-                                            'x': 11156,
+                                            'x': 11139,
                                         },
                                         'o': '+=',
-                                        'e': {'op': 'var', 'n': 'k~7161', 'x': 11157},
+                                        'e': {'op': 'var', 'n': 'k~7113', 'x': 11140},
                                         'bd': ['player', 'ledger', 'key'],
                                         'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                        'id': 9828,
+                                        'id': 9811,
                                     },
                                     'at': 'rules_data/pampero/definitions/resources.yaml:30',
-                                    'id': 9827,
+                                    'id': 9810,
                                 },
                             ],
                             'at': 'rules_data/pampero/definitions/resources.yaml:26',
-                            'id': 9820,
+                            'id': 9803,
                         },
                     ],
                     'at': 'rules_data/pampero/definitions/resources.yaml:54',
-                    'id': 9806,
+                    'id': 9789,
                 },
             ],
             'at': 'rules_data/pampero/modules/verne_tiles.yaml:29',
-            'id': 9803,
+            'id': 9786,
         },
         'placeholder': 'event tile texts are not in the sources',
         'source': {
@@ -5671,6 +5686,10 @@ RECORDS = {
     },
     'wide_scoring_tile': {  # rules_data/pampero/modules/verne_tiles.yaml:31
         'id': 'wide_scoring_tile',
+        'name': {
+            'en': 'Project Verne wide scoring tile',
+            'it': 'tessera punteggio larga di Project Verne',
+        },
         'deck': 'verne_scoring_tiles',
         'module': 'verne_extra_scoring_tiles',
         'use': 'section',
@@ -5690,7 +5709,7 @@ RECORDS = {
                     },
                 ],
             },
-            'x': 11158,
+            'x': 11141,
         },
         'placeholder': 'the texts of the Project Verne wide scoring tiles are not in the sources',
         'source': {

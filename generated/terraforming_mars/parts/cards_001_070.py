@@ -390,7 +390,7 @@ def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     if E is None:
         E = ctx.env()
-    return (3 if (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) > num(0)) else 0)
+    return (3 if (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(1)) else 0)
 
 
 def x_480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -24254,7 +24254,7 @@ RECORDS = {
             'op': 'cond',
             'c': {
                 'op': 'cmp',
-                'o': '>',
+                'o': '>=',
                 'a': {
                     'op': 'key',
                     'of': {
@@ -24265,7 +24265,7 @@ RECORDS = {
                     'k': {'op': 'var', 'n': 'this'},
                     'd': 0,
                 },
-                'b': {'op': 'lit', 'v': 0},
+                'b': {'op': 'lit', 'v': 1},
             },
             'a': {'op': 'lit', 'v': 3},
             'b': {'op': 'lit', 'v': 0},
