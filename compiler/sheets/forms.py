@@ -14,7 +14,7 @@ from compiler.sheets.grammar import (
     plural_subject,
 )
 
-__all__ = ["Forms", "number_of"]
+__all__ = ["VALUES", "Forms", "number_of"]
 
 Tree = Any
 
@@ -223,3 +223,11 @@ def number_of(tree: Tree) -> int | None:
         if isinstance(v, int) and not isinstance(v, bool):
             return v
     return None
+
+
+VALUES: dict[str, Any] = {
+    "cmp": Forms._cmp, "arith": Forms._arith, "and": Forms._logic,
+    "or": Forms._logic, "not": Forms._not, "neg": Forms._not, "in": Forms._member,
+    "list": Forms._list, "field": Forms._field, "filter": Forms._filter,
+    "map": Forms._map, "obj": Forms._obj, "on": Forms.trigger,
+}

@@ -13,8 +13,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["join_articles", "guess_gender", "italian_article", "italian_indefinite", "plural",
-           "plural_subject", "round_forms", "counted"]
+__all__ = ["HOLE_STYLES", "counted", "guess_gender", "italian_article", "italian_indefinite",
+           "join_articles", "parse_template", "plural", "plural_subject", "round_forms"]
 
 
 @lru_cache(maxsize=16)
@@ -153,3 +153,22 @@ def join_articles(text: str) -> str:
             word = stem + _ARTICLES[art]
         return word[:1].upper() + word[1:] if prep[:1].isupper() else word
     return _PAIR.sub(join, text)
+
+
+HOLE_STYLES = ("the", "a", "or", "and", "inf", "your")
+"""The forms of a hole beside "one" that reach the argument's words."""
+
+
+def parse_template(template: str) -> list[Any]:
+    """Text, ``{holes}`` and nested ``[optional parts]`` of a template."""
+    root: list[Any] = []
+    stack = [root]
+    for token in re.split(r"(\{[^{}]*\}|\[|\])", template):
+        if token == "[":
+            stack[-1].append([])
+            stack.append(stack[-1][-1])
+        elif token == "]" and len(stack) > 1:
+            stack.pop()
+        elif token:
+            stack[-1].append(token)
+    return root

@@ -23,43 +23,29 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from compiler.sheets.forms import Forms, number_of
+from compiler.sheets.clauses import STATEMENTS as _STATEMENTS
+from compiler.sheets.clauses import Clauses, lower_first, sentence, upper_first
+from compiler.sheets.forms import VALUES, number_of
 from compiler.sheets.grammar import (
+    HOLE_STYLES,
     guess_gender,
     italian_article,
     italian_indefinite,
     join_articles,
+    parse_template,
     plural,
     round_forms,
 )
 from compiler.sheets.words import words
 
-__all__ = ["Speaker", "sentence", "upper_first"]
+__all__ = ["Speaker", "lower_first", "sentence", "upper_first"]
 
 Tree = Any
 _NUMBER_BEFORE = re.compile(r"(?:^|\s)(-?\d+)\s+$")
 _GLOSS = re.compile(r"\s*\([^()]*\)\s*$")
 
 
-def upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
-def lower_first(text: str) -> str:
-    if len(text) > 1 and text[1].isupper():   # an acronym: "NT", "M€"
-        return text
-    return text[:1].lower() + text[1:] if text else text
-
-
-def sentence(text: str) -> str:
-    """``text`` with a capital letter and a full stop."""
-    text = text.strip()
-    if not text:
-        return ""
-    return upper_first(text) + ("" if text[-1] in ".!?:" else ".")
-
-
-class Speaker(Forms):
+class Speaker(Clauses):
     """Words for the text trees of one compiled core game, in one language."""
 
     def __init__(self, ir: dict[str, Any], lang: str, audience: str = "designer") -> None:
@@ -226,92 +212,6 @@ class Speaker(Forms):
     def event_name(self, event: str) -> str:
         return self.pick((self.events.get(event) or {}).get("name"), event)
 
-    # ---- statements ---------------------------------------------------------------
-
-    def effect(self, tree: Tree) -> str:
-        """An effect as sentences: "Guadagna 2 piante. Pesca 1 carta."."""
-        if tree is None:
-            return ""
-        parts = tree["b"] if isinstance(tree, dict) and tree.get("form") == "seq" else [tree]
-        return " ".join(s for s in (sentence(self.clause(p)) for p in parts) if s)
-
-    def clause(self, tree: Tree) -> str:
-        """A statement (or several, joined by "and") as one clause, no full stop."""
-        if not isinstance(tree, dict):
-            return "" if tree is None else str(tree)
-        form = tree.get("form")
-        if form == "seq":
-            return self.w["and"].join(c for c in (self.clause(b) for b in tree["b"]) if c)
-        if "def" in tree:
-            return self.use(tree)
-        if "fn" in tree and tree["fn"] == "shuffle":
-            return self.w["shuffle"].format(self.value(tree["a"][0]))
-        handler = _STATEMENTS.get(str(form))
-        if handler is not None:
-            return str(handler(self, tree))
-        return self.value(tree)
-
-    def _choose(self, tree: Tree) -> str:
-        alts = self.w["alt_sep"].join(self.clause(a) for a in tree["alts"])
-        if "n" not in tree:
-            return self.frame("choose").format(alts=alts)
-        key = "choose_upto" if tree.get("upto") else "choose_n"
-        return self.frame(key).format(n=self.value(tree["n"]), alts=alts)
-
-    def _if(self, tree: Tree) -> str:
-        if "e" in tree and number_of(tree["e"]) == 0 and number_of(tree["t"]) is not None:
-            # a value that is a number or nothing: "3 se c'è almeno 1 risorsa su questa carta"
-            return self.w["if_else_zero"].format(c=self.condition(tree["c"]),
-                                                 t=self.value(tree["t"]))
-        if "e" in tree:
-            return self.w["if_else"].format(c=self.condition(tree["c"]),
-                                            t=self.clause(tree["t"]), e=self.clause(tree["e"]))
-        return self.w["if"].format(c=self.condition(tree["c"]), t=self.clause(tree["t"]))
-
-    def _for(self, tree: Tree) -> str:
-        src = tree.get("src") or {}
-        word = self.kind_name(src["kind"], "one") if isinstance(src, dict) and "kind" in src \
-            else self.value(src)
-        self.loop[tree["v"]] = word
-        try:
-            body = self.clause(tree["b"])
-            if "w" in tree:
-                return self.w["for_where"].format(v=word, w=self.value(tree["w"]), b=body)
-            return self.w["for"].format(v=word, b=body)
-        finally:
-            self.loop.pop(tree["v"], None)
-
-    def counts(self, tree: Tree) -> list[Tree]:
-        """The counts of things a value adds up (``its tags plant + its tags microbe``:
-        two counts), or [] when it is not such a sum."""
-        if self.countable(tree):
-            return [tree]
-        if isinstance(tree, dict) and tree.get("form") == "arith" and tree.get("o") == "+":
-            a, b = self.counts(tree["a"]), self.counts(tree["b"])
-            return a + b if a and b else []
-        return []
-
-    def each_of(self, terms: list[Tree]) -> str:
-        """"indicatore pianta, ogni indicatore microbo e ogni indicatore animale": the
-        singular of each count, for "per ogni ..."."""
-        said = [self.value(t, "one") for t in terms]
-        if len(said) == 1:
-            return said[0]
-        return self.w["each_sep"].join(said[:-1]) + self.w["each_last"] + said[-1]
-
-    def _loop(self, tree: Tree) -> str:
-        if tree["form"] == "repeat":
-            terms = self.counts(tree["n"])
-            if terms:   # "repeat (its tags science)": once for each of them
-                return self.w["for"].format(v=self.each_of(terms), b=self.clause(tree["b"]))
-            return self.w["repeat"].format(n=self.value(tree["n"]), b=self.clause(tree["b"]))
-        return self.w["while"].format(c=self.value(tree["c"]), b=self.clause(tree["b"]))
-
-    def _assign(self, tree: Tree) -> str:
-        frames = self.w["assign"]
-        return frames.get(tree["o"], frames["="]).format(t=self.value(tree["t"]),
-                                                          e=self.value(tree["e"]))
-
     # ---- definitions ----------------------------------------------------------------
 
     def use(self, tree: Tree, form: str | None = None) -> str:
@@ -343,7 +243,7 @@ class Speaker(Forms):
         """``template`` with each ``{hole}`` replaced by ``arg(name, form, article)`` (its
         text and number); a hole right after a number agrees with it; ``[a part]`` is
         left out when a hole in it gives no text."""
-        text, _ = self._fill(_parse(template), arg, [None])
+        text, _ = self._fill(parse_template(template), arg, [None])
         return self.joined(re.sub(r"\s{2,}", " ", text).strip())
 
     def listed(self, items: list[str], conj: str = "") -> str:
@@ -377,7 +277,7 @@ class Speaker(Forms):
             form = "one" if "one" in mods else plural(self.lang, number[0]) \
                 if number[0] is not None else None
             mod = next((m for m in mods if m != "one"), "")
-            text, value = arg(name, form, mod if mod in _STYLES else "")
+            text, value = arg(name, form, mod if mod in HOLE_STYLES else "")
             if forms:   # {n|carta|carte}: the word that agrees with n
                 out.append(forms[0] if plural(self.lang, value) == "one" else forms[-1])
                 number[0] = None
@@ -492,46 +392,9 @@ class Speaker(Forms):
         form_ = tree.get("form")
         if form_ == "arith":
             return self._arith(tree, form)
-        handler = _VALUES.get(str(form_))
+        handler = VALUES.get(str(form_))
         if handler is not None:
             return str(handler(self, tree))
         if form_ in _STATEMENTS or form_ == "seq":
             return self.clause(tree)
         return " ".join(self.value(a) for a in tree.get("a") or [] if a is not None)
-
-
-_STYLES = ("the", "a", "or", "and", "inf", "your")
-"""The forms of a hole beside "one" that reach the argument's words."""
-
-
-def _parse(template: str) -> list[Any]:
-    """Text, ``{holes}`` and nested ``[optional parts]`` of a template."""
-    root: list[Any] = []
-    stack = [root]
-    for token in re.split(r"(\{[^{}]*\}|\[|\])", template):
-        if token == "[":
-            stack[-1].append([])
-            stack.append(stack[-1][-1])
-        elif token == "]" and len(stack) > 1:
-            stack.pop()
-        elif token:
-            stack[-1].append(token)
-    return root
-
-
-_STATEMENTS: dict[str, Any] = {
-    "choose": Speaker._choose, "if": Speaker._if, "for": Speaker._for,
-    "repeat": Speaker._loop, "while": Speaker._loop, "assign": Speaker._assign,
-    "require": lambda s, t: s.w["require"].format(c=s.condition(t["a"])),
-    "do": lambda s, t: s.value(t["a"]), "skip": lambda s, t: s.w["skip"],
-    "stop": lambda s, t: s.w["stop"], "emit": lambda s, t: "",
-    "let": lambda s, t: s.w["let"].format(v=t["v"], e=s.value(t["e"])),
-    "with": lambda s, t: s.clause(t["b"]),
-}
-
-_VALUES: dict[str, Any] = {
-    "cmp": Forms._cmp, "arith": Forms._arith, "and": Forms._logic,
-    "or": Forms._logic, "not": Forms._not, "neg": Forms._not, "in": Forms._member,
-    "list": Forms._list, "field": Forms._field, "filter": Forms._filter,
-    "map": Forms._map, "obj": Forms._obj, "on": Forms.trigger,
-}

@@ -1,0 +1,148 @@
+"""Statements of a core game's text trees as clauses and sentences (``Speaker``'s part).
+
+``Clauses`` says a statement tree: ``effect`` as sentences ("Guadagna 2 piante. Pesca 1
+carta."), ``clause`` as one clause (statements joined by "and"), and the core forms
+``choose``, ``if``, ``for``, ``repeat``/``while``, ``require``, ``let`` and assignments in
+the words of ``compiler.sheets.words``; a use of a definition is the definition's own
+text (``Speaker.use``). The value forms are ``compiler.sheets.forms``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.sheets.forms import Forms, number_of
+
+__all__ = ["STATEMENTS", "Clauses", "lower_first", "sentence", "upper_first"]
+
+Tree = Any
+
+
+def upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def lower_first(text: str) -> str:
+    if len(text) > 1 and text[1].isupper():   # an acronym: "NT", "M€"
+        return text
+    return text[:1].lower() + text[1:] if text else text
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return ""
+    return upper_first(text) + ("" if text[-1] in ".!?:" else ".")
+
+
+class Clauses(Forms):
+    """The statement forms of ``Speaker`` (see the module docstring)."""
+
+    loop: dict[str, str]
+    """Loop variables in scope and the words that name them ("tessera Città")."""
+
+    def use(self, tree: Tree, form: str | None = None) -> str:
+        raise NotImplementedError
+
+    def frame(self, key: str) -> Any:
+        raise NotImplementedError
+
+    def kind_name(self, kind: str, form: str | None = None) -> str:
+        raise NotImplementedError
+
+
+    def effect(self, tree: Tree) -> str:
+        """An effect as sentences: "Guadagna 2 piante. Pesca 1 carta."."""
+        if tree is None:
+            return ""
+        parts = tree["b"] if isinstance(tree, dict) and tree.get("form") == "seq" else [tree]
+        return " ".join(s for s in (sentence(self.clause(p)) for p in parts) if s)
+
+    def clause(self, tree: Tree) -> str:
+        """A statement (or several, joined by "and") as one clause, no full stop."""
+        if not isinstance(tree, dict):
+            return "" if tree is None else str(tree)
+        form = tree.get("form")
+        if form == "seq":
+            return self.w["and"].join(c for c in (self.clause(b) for b in tree["b"]) if c)
+        if "def" in tree:
+            return self.use(tree)
+        if "fn" in tree and tree["fn"] == "shuffle":
+            return self.w["shuffle"].format(self.value(tree["a"][0]))
+        handler = STATEMENTS.get(str(form))
+        if handler is not None:
+            return str(handler(self, tree))
+        return self.value(tree)
+
+    def _choose(self, tree: Tree) -> str:
+        alts = self.w["alt_sep"].join(self.clause(a) for a in tree["alts"])
+        if "n" not in tree:
+            return self.frame("choose").format(alts=alts)
+        key = "choose_upto" if tree.get("upto") else "choose_n"
+        return self.frame(key).format(n=self.value(tree["n"]), alts=alts)
+
+    def _if(self, tree: Tree) -> str:
+        if "e" in tree and number_of(tree["e"]) == 0 and number_of(tree["t"]) is not None:
+            # a value that is a number or nothing: "3 se c'è almeno 1 risorsa su questa carta"
+            return self.w["if_else_zero"].format(c=self.condition(tree["c"]),
+                                                 t=self.value(tree["t"]))
+        if "e" in tree:
+            return self.w["if_else"].format(c=self.condition(tree["c"]),
+                                            t=self.clause(tree["t"]), e=self.clause(tree["e"]))
+        return self.w["if"].format(c=self.condition(tree["c"]), t=self.clause(tree["t"]))
+
+    def _for(self, tree: Tree) -> str:
+        src = tree.get("src") or {}
+        word = self.kind_name(src["kind"], "one") if isinstance(src, dict) and "kind" in src \
+            else self.value(src)
+        self.loop[tree["v"]] = word
+        try:
+            body = self.clause(tree["b"])
+            if "w" in tree:
+                return self.w["for_where"].format(v=word, w=self.value(tree["w"]), b=body)
+            return self.w["for"].format(v=word, b=body)
+        finally:
+            self.loop.pop(tree["v"], None)
+
+    def counts(self, tree: Tree) -> list[Tree]:
+        """The counts of things a value adds up (``its tags plant + its tags microbe``:
+        two counts), or [] when it is not such a sum."""
+        if self.countable(tree):
+            return [tree]
+        if isinstance(tree, dict) and tree.get("form") == "arith" and tree.get("o") == "+":
+            a, b = self.counts(tree["a"]), self.counts(tree["b"])
+            return a + b if a and b else []
+        return []
+
+    def each_of(self, terms: list[Tree]) -> str:
+        """"indicatore pianta, ogni indicatore microbo e ogni indicatore animale": the
+        singular of each count, for "per ogni ..."."""
+        said = [self.value(t, "one") for t in terms]
+        if len(said) == 1:
+            return said[0]
+        return self.w["each_sep"].join(said[:-1]) + self.w["each_last"] + said[-1]
+
+    def _loop(self, tree: Tree) -> str:
+        if tree["form"] == "repeat":
+            terms = self.counts(tree["n"])
+            if terms:   # "repeat (its tags science)": once for each of them
+                return self.w["for"].format(v=self.each_of(terms), b=self.clause(tree["b"]))
+            return self.w["repeat"].format(n=self.value(tree["n"]), b=self.clause(tree["b"]))
+        return self.w["while"].format(c=self.value(tree["c"]), b=self.clause(tree["b"]))
+
+    def _assign(self, tree: Tree) -> str:
+        frames = self.w["assign"]
+        return frames.get(tree["o"], frames["="]).format(t=self.value(tree["t"]),
+                                                          e=self.value(tree["e"]))
+
+
+STATEMENTS: dict[str, Any] = {
+    "choose": Clauses._choose, "if": Clauses._if, "for": Clauses._for,
+    "repeat": Clauses._loop, "while": Clauses._loop, "assign": Clauses._assign,
+    "require": lambda s, t: s.w["require"].format(c=s.condition(t["a"])),
+    "do": lambda s, t: s.value(t["a"]), "skip": lambda s, t: s.w["skip"],
+    "stop": lambda s, t: s.w["stop"], "emit": lambda s, t: "",
+    "let": lambda s, t: s.w["let"].format(v=t["v"], e=s.value(t["e"])),
+    "with": lambda s, t: s.clause(t["b"]),
+}
