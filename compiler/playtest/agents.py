@@ -99,7 +99,7 @@ def _menu(pending: dict[str, Any], labels: list[str], names: Any = None) -> str:
 
 COMMANDS = ("undo", "view", "quit")
 """The menu's own words; a game's labels ``menu_undo``, ``menu_view``, ``menu_quit`` add
-its language's word for each (Terraforming Mars: annulla, vista, esci)."""
+its language's word for each (an Italian game: annulla, vista, esci)."""
 
 
 def parse_answer(line: str, labels: list[str], names: Any = None
