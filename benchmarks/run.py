@@ -26,7 +26,7 @@ times measured in the same run on the same machine, so it carries across machine
   random-playout actions per second of OpenSpiel's pure-Python tic-tac-toe (the ``bench``
   extra installs open-spiel).
 
-``--quick`` keeps it short (one game each, scale 1k and 5k only: ``scale_5k_vs_1k``);
+``--quick`` keeps it short (one game each, scale 250 and 1k only: ``scale_1k_vs_250``);
 ``--sizes 1000,20000`` gives only the scale figures of those sizes. Each scale size is
 built in a child process, whose peak resident memory is reported; a child that fails or
 takes over SCALE_TIMEOUT_S leaves its figures out.
@@ -314,7 +314,7 @@ def main() -> int:
         print(json.dumps(result, indent=2, sort_keys=True))
         return 0
     result.update(build_vs_yaml(folders))
-    result.update(scale([1000, 5000] if args.quick else [1000, 10000, 100000]))
+    result.update(scale([250, 1000] if args.quick else [1000, 10000, 100000]))
     result.update(engines_in_child(1 if args.quick else 10))
     ttt = openspiel_ttt(1.0 if args.quick else 3.0)
     tm = result["decisions_per_s"].get("terraforming_mars")
