@@ -19,8 +19,8 @@ times measured in the same run on the same machine, so it carries across machine
   first ``new_game`` after the import: it composes the rules) and ``new_game_N_ms``
   (the mean of the next ten), wall and CPU (``_cpu_ms``);
 - ``compiled_vs_interpreter`` (the engine figures run in a fresh process, as a bot would
-  run the engine): whole seeded random games, interpreter time over compiled
-  time, one entry per game in the core language;
+  run the engine): whole seeded random games of 3 players, interpreter time over
+  compiled time, one entry per game (Pampero with all its modules: ``MODULES``);
 - ``games_per_s``: random games per second with the compiled engine, per game;
 - ``tm_decisions_vs_openspiel_ttt``: Terraforming Mars decisions per second against
   random-playout actions per second of OpenSpiel's pure-Python tic-tac-toe (the ``bench``
@@ -51,11 +51,15 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from compiler.cli.selection import choose  # noqa: E402
 from compiler.codegen.pycode import load_code  # noqa: E402
 from compiler.pipeline import compile_game, render_outputs  # noqa: E402
 from compiler.runtime import Game, RandomPolicy, register_code  # noqa: E402
 
 GAMES = {"terraforming_mars": 3, "love_letter": 3, "pampero": 3}
+MODULES = {"pampero": "all"}
+"""A game's ``--modules`` in the engine figures (issue 8: "Pampero with all modules");
+``all`` is every module that composes with those before it, as ``rulesc play`` reads it."""
 SCALE_TIMEOUT_S = 3600
 """A scale child that takes longer is reported as failed (its figures None)."""
 
@@ -254,13 +258,15 @@ def engines(games: int) -> dict[str, Any]:
         folder = ROOT / "rules_data" / game
         comp = compile_game(folder, ROOT)
         register_code(comp.ir, load_code(comp.ir))
+        modules = tuple(choose(comp.ir, MODULES.get(game), players, fill=True).modules)
         times = {}
         steps = 0
         for engine in ("compiled", "interpreter"):
             start = time.perf_counter()
             steps = 0
             for seed in range(games):
-                g = Game.new(comp.ir, players=players, seed=seed, engine=engine)
+                g = Game.new(comp.ir, players=players, modules=modules, seed=seed,
+                             engine=engine)
                 RandomPolicy(seed).play(g)
                 steps += g.state["decisions"]
             times[engine] = time.perf_counter() - start
