@@ -11,8 +11,15 @@ from compiler.pipeline import compile_game
 
 
 def _codes(rules: Path) -> list[tuple[str, str, int]]:
+    """The diagnostics of ``rules`` as (code, file name, line), without W001: the
+    Terraforming Mars data has one provisional value (the M€ production floor)."""
     comp = compile_game(rules, rules.parent)
-    return [(d.code, Path(d.span.path).name, d.span.line) for d in comp.diagnostics]
+    return [(d.code, Path(d.span.path).name, d.span.line) for d in _mistakes(comp)]
+
+
+def _mistakes(comp) -> list:
+    """``comp``'s diagnostics other than provisional values (W001)."""
+    return [d for d in comp.diagnostics if d.code != "W001"]
 
 
 def _add(rules: Path, name: str, text: str) -> None:
@@ -183,7 +190,7 @@ def test_a_wrong_file_level_source_is_one_mistake(tm_copy):
     (tm_copy / "tags.yaml").write_text(text.replace("{doc: tm-facts,", "{doc: tm-fact,"),
                                        "utf-8")
     comp = compile_game(tm_copy, tm_copy.parent)
-    [d] = comp.diagnostics
+    [d] = _mistakes(comp)
     assert (d.code, Path(d.span.path).name, d.span.line) == ("R017", "tags.yaml", 3)
     assert "'tm-facts'" in d.hint
 
@@ -195,7 +202,7 @@ def test_negative_card_cost_is_out_of_bounds(tm_copy):
     text = path.read_text("utf-8")
     path.write_text(text.replace("    cost: 8\n", "    cost: -8\n", 1), "utf-8")
     comp = compile_game(tm_copy, tm_copy.parent)
-    [d] = comp.diagnostics
+    [d] = _mistakes(comp)
     assert d.code == "S004" and "card 'colonizer_training_camp': cost: -8" in d.message
     line = text.splitlines().index("    cost: 8") + 1
     assert (Path(d.span.path).name, d.span.line, d.span.col) == ("001-070.yaml", line, 11)

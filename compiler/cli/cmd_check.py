@@ -116,7 +116,7 @@ def _check_one(root: Path, game: str, args: argparse.Namespace, base: Path | Non
     was covered (one line)."""
     folder = args.rules if base is not None else rules_dir(root, game, args.rules)
     comp = compile_game(folder, root, base, use_cache=not args.no_cache)
-    found = comp.diagnostics
+    found = comp.diagnostics if base is None else _of_expansion(comp.diagnostics, folder)
     chosen = None
     if modules is not None and not comp.failed():
         chosen = choose(comp.ir, modules, args.players).modules
@@ -132,3 +132,14 @@ def _check_one(root: Path, game: str, args: argparse.Namespace, base: Path | Non
                    "pair(s)" + (f", and {', '.join(chosen) or 'no modules'}"
                                 if chosen is not None else ""))
     return comp, found, covered
+
+
+def _of_expansion(found: list[Diagnostic], folder: Path) -> list[Diagnostic]:
+    """An expansion's diagnostics: every error, and the warnings in its own files (the
+    base game's warnings, such as its provisional values, are its authors' to see with
+    ``rulesc check GAME``)."""
+    inside = Path(folder).resolve()
+
+    def own(d: Diagnostic) -> bool:
+        return Path(d.span.path).resolve().is_relative_to(inside)
+    return [d for d in found if d.severity == Severity.ERROR or own(d)]
