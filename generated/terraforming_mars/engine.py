@@ -43,9 +43,9 @@ from .parts import cards_001_070, cards_071_140, cards_141_208
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['steel', 'titanium'],
     {},
     [0, 0, 0, 0],
@@ -251,77 +251,77 @@ def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
     return (not (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), GET(ctx, 'parameters', 'temperature', 'step', 0))) > num(GET(ctx, 'parameters', 'temperature', 'max', 0))))
 
 
-def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_682, 0), GET(ctx, 'parameters', v_p_682, 'step', 0))) > num(GET(ctx, 'parameters', v_p_682, 'max', 0))) for v_p_682 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_682, 'tile', None) == E.get('t~681'))])))
 
 
-def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (bool((GET(ctx, 'tiles', E.get('t~681'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_690)) > num(0)))) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_689, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_689, {}), 'owner', None) == E.get('you')))) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])))]))([v_s_684 for v_s_684 in items_of([v_x_683 for v_x_683 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_683, 'type', None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))]) if (bool((not IN(v_s_684, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('t~681'))) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_684, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_684, None) == E.get('you'))))) and bool((bool(IN(v_s_684, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_685, ctx.state.get('board'))) and bool((not IN(v_x_685, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) == v_u_686)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None), 'counts_as', None) == v_u_686))))) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))]))) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))))))]))
 
 
-def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~691'))) > num(0))
 
 
-def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~694'), {})
 
 
-def x_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~693'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~693'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~693'))
+    return FLD(ctx, K[1], E.get('s~694'))
 
 
-def x_66(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~694'))
-
-
-def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_66(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~694'))
 
 
-def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~695'), ctx.state.get('board'))
 
 
-def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~695'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~695'), {}), 'tile', None))
 
 
-def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~693'))
+
+
+def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~692')}
@@ -331,153 +331,153 @@ def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
     return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_696, 0), GET(ctx, 'parameters', v_p_696, 'step', 0))) > num(GET(ctx, 'parameters', v_p_696, 'max', 0))) for v_p_696 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_696, 'tile', None) == 'ocean')])))
 
 
-def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_698, 0), GET(ctx, 'parameters', v_p_698, 'step', 0))) > num(GET(ctx, 'parameters', v_p_698, 'max', 0))) for v_p_698 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_698, 'tile', None) == E.get('t~697'))])))
 
 
-def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (bool((GET(ctx, 'tiles', E.get('t~697'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_706)) > num(0)))) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_705, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_705, {}), 'owner', None) == E.get('you')))) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])))]))([v_s_700 for v_s_700 in items_of([v_x_699 for v_x_699 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_699, 'type', None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))]) if (bool((not IN(v_s_700, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('t~697'))) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_700, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_700, None) == E.get('you'))))) and bool((bool(IN(v_s_700, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_701, ctx.state.get('board'))) and bool((not IN(v_x_701, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) == v_u_702)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None), 'counts_as', None) == v_u_702))))) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))]))) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))))))]))
 
 
-def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~707'))) > num(0))
 
 
-def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~710'), {})
 
 
-def x_83(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_83(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~709'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~709'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_86(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_86(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~709'))
+    return FLD(ctx, K[1], E.get('s~710'))
 
 
-def x_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~710'))
-
-
-def x_89(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~710'))
 
 
-def x_90(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_89(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~711'), ctx.state.get('board'))
 
 
-def x_91(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_90(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~711'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~711'), {}), 'tile', None))
 
 
-def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_91(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~709'))
+
+
+def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~708')}
 
 
-def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_713, 0), GET(ctx, 'parameters', v_p_713, 'step', 0))) > num(GET(ctx, 'parameters', v_p_713, 'max', 0))) for v_p_713 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_713, 'tile', None) == E.get('t~712'))])))
 
 
-def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (bool((GET(ctx, 'tiles', E.get('t~712'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_721)) > num(0)))) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_720, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_720, {}), 'owner', None) == E.get('you')))) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])))]))([v_s_715 for v_s_715 in items_of([v_x_714 for v_x_714 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_714, 'type', None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))]) if (bool((not IN(v_s_715, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('t~712'))) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_715, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_715, None) == E.get('you'))))) and bool((bool(IN(v_s_715, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_716, ctx.state.get('board'))) and bool((not IN(v_x_716, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) == v_u_717)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None), 'counts_as', None) == v_u_717))))) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))]))) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))))))]))
 
 
-def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~722'))) > num(0))
 
 
-def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~725'), {})
 
 
-def x_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~724'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~724'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_105(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_105(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~724'))
+    return FLD(ctx, K[1], E.get('s~725'))
 
 
-def x_109(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~725'))
-
-
-def x_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_109(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~725'))
 
 
-def x_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~726'), ctx.state.get('board'))
 
 
-def x_112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~726'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~726'), {}), 'tile', None))
 
 
-def x_116(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~724'))
+
+
+def x_116(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~723')}
@@ -489,77 +489,77 @@ def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~728'), 0)
 
 
-def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_730, 0), GET(ctx, 'parameters', v_p_730, 'step', 0))) > num(GET(ctx, 'parameters', v_p_730, 'max', 0))) for v_p_730 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_730, 'tile', None) == E.get('t~729'))])))
 
 
-def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (bool((GET(ctx, 'tiles', E.get('t~729'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_738)) > num(0)))) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_737, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_737, {}), 'owner', None) == E.get('you')))) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])))]))([v_s_732 for v_s_732 in items_of([v_x_731 for v_x_731 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_731, 'type', None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))]) if (bool((not IN(v_s_732, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('t~729'))) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_732, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_732, None) == E.get('you'))))) and bool((bool(IN(v_s_732, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_733, ctx.state.get('board'))) and bool((not IN(v_x_733, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) == v_u_734)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None), 'counts_as', None) == v_u_734))))) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))]))) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))))))]))
 
 
-def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~739'))) > num(0))
 
 
-def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~742'), {})
 
 
-def x_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~741'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~741'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_132(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_132(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~741'))
+    return FLD(ctx, K[1], E.get('s~742'))
 
 
-def x_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~742'))
-
-
-def x_135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~742'))
 
 
-def x_136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~743'), ctx.state.get('board'))
 
 
-def x_137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~743'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~743'), {}), 'tile', None))
 
 
-def x_141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~741'))
+
+
+def x_141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~740')}
@@ -1271,77 +1271,77 @@ def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
     return (bool((E.get('r') == 'titanium')) and bool(IN('space', GET(ctx, 'cards', E.get('card'), 'tags', []))))
 
 
-def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2569, 0), GET(ctx, 'parameters', v_p_2569, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2569, 'max', 0))) for v_p_2569 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2569, 'tile', None) == E.get('t~2568'))])))
 
 
-def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (bool((GET(ctx, 'tiles', E.get('t~2568'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2577)) > num(0)))) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2576, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2576, {}), 'owner', None) == E.get('you')))) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])))]))([v_s_2571 for v_s_2571 in items_of([v_x_2570 for v_x_2570 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2570, 'type', None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))]) if (bool((not IN(v_s_2571, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('t~2568'))) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2571, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2571, None) == E.get('you'))))) and bool((bool(IN(v_s_2571, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2572, ctx.state.get('board'))) and bool((not IN(v_x_2572, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) == v_u_2573)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None), 'counts_as', None) == v_u_2573))))) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))))))]))
 
 
-def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2578'))) > num(0))
 
 
-def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2581'), {})
 
 
-def x_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2580'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2580'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2580'))
+    return FLD(ctx, K[1], E.get('s~2581'))
 
 
-def x_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2581'))
-
-
-def x_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2581'))
 
 
-def x_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2582'), ctx.state.get('board'))
 
 
-def x_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2582'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2582'), {}), 'tile', None))
 
 
-def x_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2580'))
+
+
+def x_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2579')}
@@ -1623,77 +1623,77 @@ def x_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2621'), 0)
 
 
-def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2623, 0), GET(ctx, 'parameters', v_p_2623, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2623, 'max', 0))) for v_p_2623 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2623, 'tile', None) == E.get('t~2622'))])))
 
 
-def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (bool((GET(ctx, 'tiles', E.get('t~2622'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2631)) > num(0)))) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2630, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2630, {}), 'owner', None) == E.get('you')))) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])))]))([v_s_2625 for v_s_2625 in items_of([v_x_2624 for v_x_2624 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2624, 'type', None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))]) if (bool((not IN(v_s_2625, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('t~2622'))) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2625, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2625, None) == E.get('you'))))) and bool((bool(IN(v_s_2625, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2626, ctx.state.get('board'))) and bool((not IN(v_x_2626, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) == v_u_2627)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None), 'counts_as', None) == v_u_2627))))) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))))))]))
 
 
-def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2632'))) > num(0))
 
 
-def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2635'), {})
 
 
-def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2634'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2634'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2634'))
+    return FLD(ctx, K[1], E.get('s~2635'))
 
 
-def x_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2635'))
-
-
-def x_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2635'))
 
 
-def x_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2636'), ctx.state.get('board'))
 
 
-def x_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2636'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2636'), {}), 'tile', None))
 
 
-def x_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2634'))
+
+
+def x_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2633')}
@@ -1939,56 +1939,56 @@ def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (num(2) * num(E.get('k~2777'))), None), CALL(ctx, 'count', None, E.get('order~2787')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2787'))), None)
 
 
-def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2790'), {})
 
 
-def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2789'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2789'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2789'))
+    return FLD(ctx, K[1], E.get('s~2790'))
 
 
-def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2790'))
-
-
-def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2790'))
 
 
-def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2791'), ctx.state.get('board'))
 
 
-def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2791'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2791'), {}), 'tile', None))
+
+
+def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2789'))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
@@ -2009,56 +2009,56 @@ def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (num(2) * num(E.get('k~2777'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2801')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2801'))), None)
 
 
-def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2803'), {})
 
 
-def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2802'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2802'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2802'))
+    return FLD(ctx, K[1], E.get('s~2803'))
 
 
-def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2803'))
-
-
-def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2803'))
 
 
-def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2804'), ctx.state.get('board'))
 
 
-def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2804'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2804'), {}), 'tile', None))
+
+
+def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2802'))
 
 
 def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -4181,56 +4181,56 @@ def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (num(2) * num(E.get('k~2777'))), None), CALL(ctx, 'count', None, E.get('order~2787')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2787'))), None)
 
 
-def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2790'), {})
 
 
-def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2789'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2789'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2789'))
+    return FLD(ctx, K[1], E.get('s~2790'))
 
 
-def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2790'))
-
-
-def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2790'))
 
 
-def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2791'), ctx.state.get('board'))
 
 
-def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2791'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2791'), {}), 'tile', None))
+
+
+def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2789'))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
@@ -4251,56 +4251,56 @@ def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (num(2) * num(E.get('k~2777'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2801')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2801'))), None)
 
 
-def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2803'), {})
 
 
-def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2802'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2802'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2802'))
+    return FLD(ctx, K[1], E.get('s~2803'))
 
 
-def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2803'))
-
-
-def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2803'))
 
 
-def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2804'), ctx.state.get('board'))
 
 
-def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2804'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2804'), {}), 'tile', None))
+
+
+def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2802'))
 
 
 def x_4281(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -5405,7 +5405,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
     return True
 
 
-def t_38(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_38(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5416,7 +5416,7 @@ def t_38(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return k()
 
 
-def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5434,7 +5434,7 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_42(ctx, k, s, E)
 
 
-def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5444,7 +5444,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     return True
 
 
-def d_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5455,14 +5455,14 @@ def d_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     return True
 
 
-def t_42(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_42(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 42, None, [], k)
 
 
-def t_43(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_43(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5479,7 +5479,7 @@ def t_43(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_46(ctx, k, s, E)
 
 
-def d_44(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_44(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5489,7 +5489,7 @@ def d_44(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
     return True
 
 
-def d_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5499,7 +5499,7 @@ def d_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
     return True
 
 
-def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5518,7 +5518,7 @@ def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_49(ctx, k, s, E)
 
 
-def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5530,7 +5530,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     return True
 
 
-def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5540,7 +5540,7 @@ def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return True
 
 
-def t_49(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_49(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5551,7 +5551,7 @@ def t_49(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return k()
 
 
-def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5561,7 +5561,7 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         return t_52(ctx, r2, s, E)
 
     def r2():
-        return t_53(ctx, r3, s, E)
+        return t_54(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -5572,7 +5572,7 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_51(ctx, r1, s, E)
 
 
-def t_51(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_51(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5581,22 +5581,13 @@ def t_51(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_65(ctx, E), k)
 
 
-def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_66(ctx, E), k)
-
-
-def t_53(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_67(ctx, E)))
+    items = list(items_of(x_66(ctx, E)))
     old = E.get('x~695', MISSING)
 
     def brk():
@@ -5608,14 +5599,23 @@ def t_53(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
             item = items[i]
             i += 1
             ctx.put(E, 'x~695', item, True)
-            if x_68(ctx, E):
-                return t_54(ctx, lambda i=i: nxt(i), brk, E)
+            if x_67(ctx, E):
+                return t_53(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_53(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_68(ctx, E), k)
+
+
+def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5624,7 +5624,7 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_69(ctx, E), k)
 
 
-def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5654,7 +5654,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
     return True
 
 
-def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5665,7 +5665,7 @@ def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return k()
 
 
-def t_59(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_59(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5683,7 +5683,7 @@ def t_59(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_62(ctx, k, s, E)
 
 
-def d_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5693,7 +5693,7 @@ def d_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     return True
 
 
-def d_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5704,14 +5704,14 @@ def d_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     return True
 
 
-def t_62(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_62(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 62, None, [], k)
 
 
-def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5728,7 +5728,7 @@ def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_66(ctx, k, s, E)
 
 
-def d_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5738,7 +5738,7 @@ def d_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
     return True
 
 
-def d_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5748,7 +5748,7 @@ def d_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
     return True
 
 
-def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5767,7 +5767,7 @@ def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_69(ctx, k, s, E)
 
 
-def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5779,7 +5779,7 @@ def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     return True
 
 
-def d_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5789,7 +5789,7 @@ def d_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return True
 
 
-def t_69(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_69(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5800,7 +5800,7 @@ def t_69(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return k()
 
 
-def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5810,7 +5810,7 @@ def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         return t_72(ctx, r2, s, E)
 
     def r2():
-        return t_73(ctx, r3, s, E)
+        return t_74(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -5821,7 +5821,7 @@ def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_71(ctx, r1, s, E)
 
 
-def t_71(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_71(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5830,22 +5830,13 @@ def t_71(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_87(ctx, E), k)
 
 
-def t_72(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_72(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_88(ctx, E), k)
-
-
-def t_73(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_89(ctx, E)))
+    items = list(items_of(x_88(ctx, E)))
     old = E.get('x~711', MISSING)
 
     def brk():
@@ -5857,14 +5848,23 @@ def t_73(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
             item = items[i]
             i += 1
             ctx.put(E, 'x~711', item, True)
-            if x_90(ctx, E):
-                return t_74(ctx, lambda i=i: nxt(i), brk, E)
+            if x_89(ctx, E):
+                return t_73(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_74(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_73(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_90(ctx, E), k)
+
+
+def t_74(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5873,7 +5873,7 @@ def t_74(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_91(ctx, E), k)
 
 
-def d_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5920,7 +5920,7 @@ def d_77(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
     return True
 
 
-def t_78(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_78(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5931,7 +5931,7 @@ def t_78(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return k()
 
 
-def t_79(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_79(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5949,7 +5949,7 @@ def t_79(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_82(ctx, k, s, E)
 
 
-def d_80(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_80(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5959,7 +5959,7 @@ def d_80(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     return True
 
 
-def d_81(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_81(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5970,14 +5970,14 @@ def d_81(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     return True
 
 
-def t_82(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_82(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 82, None, [], k)
 
 
-def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5994,7 +5994,7 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_86(ctx, k, s, E)
 
 
-def d_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6004,7 +6004,7 @@ def d_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
     return True
 
 
-def d_85(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_85(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6014,7 +6014,7 @@ def d_85(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
     return True
 
 
-def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6033,7 +6033,7 @@ def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_89(ctx, k, s, E)
 
 
-def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6045,7 +6045,7 @@ def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
     return True
 
 
-def d_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6055,7 +6055,7 @@ def d_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
     return True
 
 
-def t_89(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_89(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6066,7 +6066,7 @@ def t_89(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return k()
 
 
-def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6076,7 +6076,7 @@ def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         return t_92(ctx, r2, s, E)
 
     def r2():
-        return t_93(ctx, r3, s, E)
+        return t_94(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6087,7 +6087,7 @@ def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return t_91(ctx, r1, s, E)
 
 
-def t_91(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_91(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6096,22 +6096,13 @@ def t_91(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_108(ctx, E), k)
 
 
-def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_109(ctx, E), k)
-
-
-def t_93(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_110(ctx, E)))
+    items = list(items_of(x_109(ctx, E)))
     old = E.get('x~726', MISSING)
 
     def brk():
@@ -6123,14 +6114,23 @@ def t_93(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
             item = items[i]
             i += 1
             ctx.put(E, 'x~726', item, True)
-            if x_111(ctx, E):
-                return t_94(ctx, lambda i=i: nxt(i), brk, E)
+            if x_110(ctx, E):
+                return t_93(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_94(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_93(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_111(ctx, E), k)
+
+
+def t_94(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6139,7 +6139,7 @@ def t_94(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return DO(ctx, x_112(ctx, E), k)
 
 
-def d_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6201,7 +6201,7 @@ def d_100(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:59
     return True
 
 
-def t_101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6212,7 +6212,7 @@ def t_101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6230,7 +6230,7 @@ def t_102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_105(ctx, k, s, E)
 
 
-def d_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6240,7 +6240,7 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6251,14 +6251,14 @@ def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 105, None, [], k)
 
 
-def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6275,7 +6275,7 @@ def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_109(ctx, k, s, E)
 
 
-def d_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6285,7 +6285,7 @@ def d_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6295,7 +6295,7 @@ def d_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6314,7 +6314,7 @@ def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_112(ctx, k, s, E)
 
 
-def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6326,7 +6326,7 @@ def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6336,7 +6336,7 @@ def d_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6347,7 +6347,7 @@ def t_112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6357,7 +6357,7 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_115(ctx, r2, s, E)
 
     def r2():
-        return t_116(ctx, r3, s, E)
+        return t_117(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6368,7 +6368,7 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_114(ctx, r1, s, E)
 
 
-def t_114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6377,22 +6377,13 @@ def t_114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_133(ctx, E), k)
 
 
-def t_115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_134(ctx, E), k)
-
-
-def t_116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_135(ctx, E)))
+    items = list(items_of(x_134(ctx, E)))
     old = E.get('x~743', MISSING)
 
     def brk():
@@ -6404,14 +6395,23 @@ def t_116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~743', item, True)
-            if x_136(ctx, E):
-                return t_117(ctx, lambda i=i: nxt(i), brk, E)
+            if x_135(ctx, E):
+                return t_116(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_136(ctx, E), k)
+
+
+def t_117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6420,7 +6420,7 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_137(ctx, E), k)
 
 
-def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10371,7 +10371,7 @@ def d_3557(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
     return True
 
 
-def t_3558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_3558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10382,7 +10382,7 @@ def t_3558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_3559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10400,7 +10400,7 @@ def t_3559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3562(ctx, k, s, E)
 
 
-def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10410,7 +10410,7 @@ def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10421,14 +10421,14 @@ def d_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_3562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3562, None, [], k)
 
 
-def t_3563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10445,7 +10445,7 @@ def t_3563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3566(ctx, k, s, E)
 
 
-def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10455,7 +10455,7 @@ def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10465,7 +10465,7 @@ def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10484,7 +10484,7 @@ def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3569(ctx, k, s, E)
 
 
-def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10496,7 +10496,7 @@ def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10506,7 +10506,7 @@ def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10517,7 +10517,7 @@ def t_3569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10527,7 +10527,7 @@ def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3572(ctx, r2, s, E)
 
     def r2():
-        return t_3573(ctx, r3, s, E)
+        return t_3574(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -10538,7 +10538,7 @@ def t_3570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3571(ctx, r1, s, E)
 
 
-def t_3571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10547,22 +10547,13 @@ def t_3571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4058(ctx, E), k)
 
 
-def t_3572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4059(ctx, E), k)
-
-
-def t_3573(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4060(ctx, E)))
+    items = list(items_of(x_4059(ctx, E)))
     old = E.get('x~2582', MISSING)
 
     def brk():
@@ -10574,14 +10565,23 @@ def t_3573(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2582', item, True)
-            if x_4061(ctx, E):
-                return t_3574(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4060(ctx, E):
+                return t_3573(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3573(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4061(ctx, E), k)
+
+
+def t_3574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10590,7 +10590,7 @@ def t_3574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4062(ctx, E), k)
 
 
-def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11592,7 +11592,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
     return True
 
 
-def t_3649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_3649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11603,7 +11603,7 @@ def t_3649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_3650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11621,7 +11621,7 @@ def t_3650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3653(ctx, k, s, E)
 
 
-def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11631,7 +11631,7 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3652(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_3652(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11642,14 +11642,14 @@ def d_3652(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3653(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_3653(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3653, None, [], k)
 
 
-def t_3654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11666,7 +11666,7 @@ def t_3654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3657(ctx, k, s, E)
 
 
-def d_3655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11676,7 +11676,7 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11686,7 +11686,7 @@ def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11705,7 +11705,7 @@ def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3660(ctx, k, s, E)
 
 
-def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11717,7 +11717,7 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11727,7 +11727,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11738,7 +11738,7 @@ def t_3660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11748,7 +11748,7 @@ def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3663(ctx, r2, s, E)
 
     def r2():
-        return t_3664(ctx, r3, s, E)
+        return t_3665(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -11759,7 +11759,7 @@ def t_3661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3662(ctx, r1, s, E)
 
 
-def t_3662(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3662(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11768,22 +11768,13 @@ def t_3662(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4168(ctx, E), k)
 
 
-def t_3663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4169(ctx, E), k)
-
-
-def t_3664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4170(ctx, E)))
+    items = list(items_of(x_4169(ctx, E)))
     old = E.get('x~2636', MISSING)
 
     def brk():
@@ -11795,14 +11786,23 @@ def t_3664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2636', item, True)
-            if x_4171(ctx, E):
-                return t_3665(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4170(ctx, E):
+                return t_3664(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4171(ctx, E), k)
+
+
+def t_3665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11811,7 +11811,7 @@ def t_3665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4172(ctx, E), k)
 
 
-def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12785,7 +12785,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12804,7 +12804,7 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3741(ctx, k, s, E)
 
 
-def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12816,7 +12816,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12826,7 +12826,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12837,7 +12837,7 @@ def t_3741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12847,7 +12847,7 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3744(ctx, r2, s, E)
 
     def r2():
-        return t_3745(ctx, r3, s, E)
+        return t_3746(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -12858,7 +12858,7 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3743(ctx, r1, s, E)
 
 
-def t_3743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12867,22 +12867,13 @@ def t_3743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4256(ctx, E), k)
 
 
-def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4257(ctx, E), k)
-
-
-def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4258(ctx, E)))
+    items = list(items_of(x_4257(ctx, E)))
     old = E.get('x~2791', MISSING)
 
     def brk():
@@ -12894,14 +12885,23 @@ def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2791', item, True)
-            if x_4259(ctx, E):
-                return t_3746(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4258(ctx, E):
+                return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4259(ctx, E), k)
+
+
+def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12910,7 +12910,7 @@ def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4260(ctx, E), k)
 
 
-def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12938,7 +12938,7 @@ def t_3749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12975,7 +12975,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12994,7 +12994,7 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3756(ctx, k, s, E)
 
 
-def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13006,7 +13006,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13016,7 +13016,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13027,7 +13027,7 @@ def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13037,7 +13037,7 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3759(ctx, r2, s, E)
 
     def r2():
-        return t_3760(ctx, r3, s, E)
+        return t_3761(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -13048,7 +13048,7 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3758(ctx, r1, s, E)
 
 
-def t_3758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13057,22 +13057,13 @@ def t_3758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4273(ctx, E), k)
 
 
-def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4274(ctx, E), k)
-
-
-def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4275(ctx, E)))
+    items = list(items_of(x_4274(ctx, E)))
     old = E.get('x~2804', MISSING)
 
     def brk():
@@ -13084,14 +13075,23 @@ def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2804', item, True)
-            if x_4276(ctx, E):
-                return t_3761(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4275(ctx, E):
+                return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4276(ctx, E), k)
+
+
+def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13100,7 +13100,7 @@ def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4277(ctx, E), k)
 
 
-def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19412,7 +19412,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19431,7 +19431,7 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3741(ctx, k, s, E)
 
 
-def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19443,7 +19443,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19453,7 +19453,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19464,7 +19464,7 @@ def t_3741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19474,7 +19474,7 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3744(ctx, r2, s, E)
 
     def r2():
-        return t_3745(ctx, r3, s, E)
+        return t_3746(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -19485,7 +19485,7 @@ def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3743(ctx, r1, s, E)
 
 
-def t_3743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19494,22 +19494,13 @@ def t_3743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4256(ctx, E), k)
 
 
-def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4257(ctx, E), k)
-
-
-def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4258(ctx, E)))
+    items = list(items_of(x_4257(ctx, E)))
     old = E.get('x~2791', MISSING)
 
     def brk():
@@ -19521,14 +19512,23 @@ def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2791', item, True)
-            if x_4259(ctx, E):
-                return t_3746(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4258(ctx, E):
+                return t_3745(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4259(ctx, E), k)
+
+
+def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19537,7 +19537,7 @@ def t_3746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4260(ctx, E), k)
 
 
-def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19565,7 +19565,7 @@ def t_3749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19602,7 +19602,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19621,7 +19621,7 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3756(ctx, k, s, E)
 
 
-def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19633,7 +19633,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19643,7 +19643,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19654,7 +19654,7 @@ def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19664,7 +19664,7 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3759(ctx, r2, s, E)
 
     def r2():
-        return t_3760(ctx, r3, s, E)
+        return t_3761(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -19675,7 +19675,7 @@ def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3758(ctx, r1, s, E)
 
 
-def t_3758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19684,22 +19684,13 @@ def t_3758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4273(ctx, E), k)
 
 
-def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4274(ctx, E), k)
-
-
-def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4275(ctx, E)))
+    items = list(items_of(x_4274(ctx, E)))
     old = E.get('x~2804', MISSING)
 
     def brk():
@@ -19711,14 +19702,23 @@ def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2804', item, True)
-            if x_4276(ctx, E):
-                return t_3761(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4275(ctx, E):
+                return t_3760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4276(ctx, E), k)
+
+
+def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19727,7 +19727,7 @@ def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4277(ctx, E), k)
 
 
-def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -23636,60 +23636,60 @@ AT = {
     48: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     49: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     52: 'rules_data/terraforming_mars/actions.yaml:24',
-    54: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    55: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    56: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    60: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    61: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    62: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    64: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    65: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    66: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    67: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    68: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    69: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    73: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    54: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    55: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    56: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    60: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    61: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    62: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    64: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    65: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    66: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    67: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    68: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    69: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    73: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     74: 'rules_data/terraforming_mars/actions.yaml:32',
-    76: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    77: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    78: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    82: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    83: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    84: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    86: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    87: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    88: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    89: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    90: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    91: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    95: 'rules_data/terraforming_mars/definitions/board.yaml:98',
-    97: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    98: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    99: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    103: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    104: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    105: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    107: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    108: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    109: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    110: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    111: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    112: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    116: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    76: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    77: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    78: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    82: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    83: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    84: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    86: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    87: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    88: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    89: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    90: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    91: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    95: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    97: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    98: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    99: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    103: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    104: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    105: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    107: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    108: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    109: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    110: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    111: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    112: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    116: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     119: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    122: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    123: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    124: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    128: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    129: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    130: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    132: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    133: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    134: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    135: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    136: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    137: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    141: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    122: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    123: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    124: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    128: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    129: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    130: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    132: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    133: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    134: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    135: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    136: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    137: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    141: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     145: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     146: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     147: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
@@ -23829,19 +23829,19 @@ AT = {
     4038: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4042: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4045: 'rules_data/terraforming_mars/corporations.yaml:79',
-    4047: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4048: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    4049: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    4053: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4054: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4055: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4057: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4058: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4059: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4060: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4061: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4062: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4066: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    4047: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    4048: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    4049: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    4053: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4054: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4055: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    4057: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    4058: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    4059: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4060: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4061: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4062: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    4066: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     4067: 'rules_data/terraforming_mars/corporations.yaml:88',
     4068: 'rules_data/terraforming_mars/corporations.yaml:97',
     4071: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -23888,19 +23888,19 @@ AT = {
     4147: 'rules_data/terraforming_mars/milestones.yaml:9',
     4150: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4154: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4157: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    4158: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    4159: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    4163: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4164: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4165: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4167: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4168: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4169: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4170: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4171: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4172: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4176: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    4157: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    4158: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    4159: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    4163: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4164: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4165: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    4167: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    4168: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    4169: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4170: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4171: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4172: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    4176: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     4180: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     4181: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     4182: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
@@ -23943,27 +23943,27 @@ AT = {
     4246: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
     4247: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
     4248: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4251: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4252: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4253: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4255: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4256: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4257: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4258: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4259: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4260: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4251: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4252: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4253: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    4255: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    4256: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    4257: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4258: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4259: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4260: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     4264: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
     4265: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
     4267: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    4268: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4269: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4270: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4272: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4273: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4274: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4275: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4276: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4277: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4268: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4269: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4270: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    4272: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    4273: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    4274: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4275: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4276: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4277: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     4281: 'rules_data/terraforming_mars/modules.yaml:35',
     4282: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4284: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
@@ -24338,27 +24338,27 @@ AT = {
     4246: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
     4247: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
     4248: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4251: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4252: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4253: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4255: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4256: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4257: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4258: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4259: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4260: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4251: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4252: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4253: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    4255: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    4256: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    4257: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4258: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4259: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4260: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     4264: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
     4265: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
     4267: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
-    4268: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4269: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    4270: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    4272: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    4273: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    4274: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    4275: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4276: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    4277: 'rules_data/terraforming_mars/definitions/board.yaml:76',
+    4268: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4269: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4270: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    4272: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    4273: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    4274: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4275: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4276: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4277: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     4281: 'rules_data/terraforming_mars/modules.yaml:35',
     4282: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4284: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',

@@ -41,9 +41,9 @@ K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     {},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
     [],
     ['steel', 'titanium'],
 ]
@@ -639,77 +639,77 @@ def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (548, E.get('t~887'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_888, 0), GET(ctx, 'parameters', v_p_888, 'step', 0))) > num(GET(ctx, 'parameters', v_p_888, 'max', 0))) for v_p_888 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_888, 'tile', None) == E.get('t~887'))])))
 
 
-def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (549, E.get('this'), E.get('t~887'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_893: (lambda v_near_896: (v_near_896 if (bool((GET(ctx, 'tiles', E.get('t~887'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_896)) > num(0)))) else v_open_893))([v_s_894 for v_s_894 in items_of(v_open_893) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_895, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_895, {}), 'owner', None) == E.get('you')))) for v_x_895 in items_of(ADJ(ctx, 'spaces', v_s_894))])))]))([v_s_890 for v_s_890 in items_of([v_x_889 for v_x_889 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_889, 'type', None) == GET(ctx, 'tiles', E.get('t~887'), 'space', None))]) if (bool((not IN(v_s_890, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('t~887'))) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_890, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_890, None) == E.get('you'))))) and bool((bool(IN(v_s_890, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_891, ctx.state.get('board'))) and bool((not IN(v_x_891, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) == v_u_892)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None), 'counts_as', None) == v_u_892))))) for v_u_892 in items_of(KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'tiles', None))]))) for v_x_891 in items_of(ADJ(ctx, 'spaces', v_s_890))]))))))]))
 
 
-def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~897'))) > num(0))
 
 
-def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~900'), {})
 
 
-def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~899'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~899'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~899'))
+    return FLD(ctx, K[3], E.get('s~900'))
 
 
-def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~900'))
-
-
-def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~900'))
 
 
-def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~901'), ctx.state.get('board'))
 
 
-def x_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~901'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~901'), {}), 'tile', None))
 
 
-def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~899'))
+
+
+def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~898')}
@@ -873,77 +873,77 @@ def x_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return KEY(E.get('b~915'), 'effect', None)
 
 
-def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (620, E.get('t~916'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_917, 0), GET(ctx, 'parameters', v_p_917, 'step', 0))) > num(GET(ctx, 'parameters', v_p_917, 'max', 0))) for v_p_917 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_917, 'tile', None) == E.get('t~916'))])))
 
 
-def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (621, E.get('this'), E.get('t~916'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_922: (lambda v_near_925: (v_near_925 if (bool((GET(ctx, 'tiles', E.get('t~916'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_925)) > num(0)))) else v_open_922))([v_s_923 for v_s_923 in items_of(v_open_922) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_924, {}), 'owner', None) == E.get('you')))) for v_x_924 in items_of(ADJ(ctx, 'spaces', v_s_923))])))]))([v_s_919 for v_s_919 in items_of([v_x_918 for v_x_918 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_918, 'type', None) == GET(ctx, 'tiles', E.get('t~916'), 'space', None))]) if (bool((not IN(v_s_919, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('t~916'))) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_919, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_919, None) == E.get('you'))))) and bool((bool(IN(v_s_919, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_920, ctx.state.get('board'))) and bool((not IN(v_x_920, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) == v_u_921)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None), 'counts_as', None) == v_u_921))))) for v_u_921 in items_of(KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'tiles', None))]))) for v_x_920 in items_of(ADJ(ctx, 'spaces', v_s_919))]))))))]))
 
 
-def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~926'))) > num(0))
 
 
-def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~929'), {})
 
 
-def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~928'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~928'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~928'))
+    return FLD(ctx, K[3], E.get('s~929'))
 
 
-def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~929'))
-
-
-def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~929'))
 
 
-def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~930'), ctx.state.get('board'))
 
 
-def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~930'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~930'), {}), 'tile', None))
 
 
-def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~928'))
+
+
+def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~927')}
@@ -1175,77 +1175,77 @@ def x_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])}, ({'steel': E.get('s~949')} if (num(E.get('s_v~946')) > num(0)) else K[2])), ({'titanium': E.get('t~950')} if (num(E.get('t_v~947')) > num(0)) else K[2])), ({'heat': E.get('h~951')} if (num(E.get('h_v~948')) > num(0)) else K[2]))
 
 
-def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (713, E.get('t~952'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_953, 0), GET(ctx, 'parameters', v_p_953, 'step', 0))) > num(GET(ctx, 'parameters', v_p_953, 'max', 0))) for v_p_953 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_953, 'tile', None) == E.get('t~952'))])))
 
 
-def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (714, E.get('this'), E.get('t~952'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_958: (lambda v_near_961: (v_near_961 if (bool((GET(ctx, 'tiles', E.get('t~952'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_961)) > num(0)))) else v_open_958))([v_s_959 for v_s_959 in items_of(v_open_958) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_960, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_960, {}), 'owner', None) == E.get('you')))) for v_x_960 in items_of(ADJ(ctx, 'spaces', v_s_959))])))]))([v_s_955 for v_s_955 in items_of([v_x_954 for v_x_954 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_954, 'type', None) == GET(ctx, 'tiles', E.get('t~952'), 'space', None))]) if (bool((not IN(v_s_955, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('t~952'))) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_955, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_955, None) == E.get('you'))))) and bool((bool(IN(v_s_955, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_956, ctx.state.get('board'))) and bool((not IN(v_x_956, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) == v_u_957)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None), 'counts_as', None) == v_u_957))))) for v_u_957 in items_of(KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'tiles', None))]))) for v_x_956 in items_of(ADJ(ctx, 'spaces', v_s_955))]))))))]))
 
 
-def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~962'))) > num(0))
 
 
-def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~965'), {})
 
 
-def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~964'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~964'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_723(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_723(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~964'))
+    return FLD(ctx, K[3], E.get('s~965'))
 
 
-def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~965'))
-
-
-def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~965'))
 
 
-def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~966'), ctx.state.get('board'))
 
 
-def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~966'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~966'), {}), 'tile', None))
 
 
-def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~964'))
+
+
+def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~963')}
@@ -1417,77 +1417,77 @@ def x_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~989'), 0)
 
 
-def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (798, E.get('t~990'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_991, 0), GET(ctx, 'parameters', v_p_991, 'step', 0))) > num(GET(ctx, 'parameters', v_p_991, 'max', 0))) for v_p_991 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_991, 'tile', None) == E.get('t~990'))])))
 
 
-def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (799, E.get('this'), E.get('t~990'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_996: (lambda v_near_999: (v_near_999 if (bool((GET(ctx, 'tiles', E.get('t~990'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_999)) > num(0)))) else v_open_996))([v_s_997 for v_s_997 in items_of(v_open_996) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_998, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_998, {}), 'owner', None) == E.get('you')))) for v_x_998 in items_of(ADJ(ctx, 'spaces', v_s_997))])))]))([v_s_993 for v_s_993 in items_of([v_x_992 for v_x_992 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_992, 'type', None) == GET(ctx, 'tiles', E.get('t~990'), 'space', None))]) if (bool((not IN(v_s_993, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('t~990'))) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_993, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_993, None) == E.get('you'))))) and bool((bool(IN(v_s_993, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_994, ctx.state.get('board'))) and bool((not IN(v_x_994, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) == v_u_995)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None), 'counts_as', None) == v_u_995))))) for v_u_995 in items_of(KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'tiles', None))]))) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))))))]))
 
 
-def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1000'))) > num(0))
 
 
-def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1003'), {})
 
 
-def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1002'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1002'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1002'))
+    return FLD(ctx, K[3], E.get('s~1003'))
 
 
-def x_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1003'))
-
-
-def x_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1003'))
 
 
-def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1004'), ctx.state.get('board'))
 
 
-def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1004'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1004'), {}), 'tile', None))
 
 
-def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1002'))
+
+
+def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1001')}
@@ -1517,83 +1517,83 @@ def x_828(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     if E is None:
         E = ctx.env()
     return [E.get('s~1010')]
 
 
-def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (833, E.get('t~1011'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1013, 0), GET(ctx, 'parameters', v_p_1013, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1013, 'max', 0))) for v_p_1013 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1013, 'tile', None) == E.get('t~1011'))])))
 
 
-def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (834, E.get('l~1012'), E.get('this'), E.get('t~1011'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1014 for v_s_1014 in items_of(E.get('l~1012')) if (bool((not IN(v_s_1014, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('t~1011'))) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1014, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1014, None) == E.get('you'))))) and bool((bool(IN(v_s_1014, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1015, ctx.state.get('board'))) and bool((not IN(v_x_1015, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) == v_u_1016)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None), 'counts_as', None) == v_u_1016))))) for v_u_1016 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1015 in items_of(ADJ(ctx, 'spaces', v_s_1014))]))))))])
 
 
-def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1017'))) > num(0))
 
 
-def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1020'), {})
 
 
-def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1019'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1019'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_841(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_841(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1019'))
+    return FLD(ctx, K[3], E.get('s~1020'))
 
 
-def x_845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1020'))
-
-
-def x_846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1020'))
 
 
-def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1021'), ctx.state.get('board'))
 
 
-def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1021'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1021'), {}), 'tile', None))
 
 
-def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1019'))
+
+
+def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1018')}
@@ -1669,159 +1669,159 @@ def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return {'card': E.get('card~1033')}
 
 
-def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (885, E.get('t~1034'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1035, 0), GET(ctx, 'parameters', v_p_1035, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1035, 'max', 0))) for v_p_1035 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1035, 'tile', None) == E.get('t~1034'))])))
 
 
-def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (886, E.get('this'), E.get('t~1034'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1040: (lambda v_near_1043: (v_near_1043 if (bool((GET(ctx, 'tiles', E.get('t~1034'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1043)) > num(0)))) else v_open_1040))([v_s_1041 for v_s_1041 in items_of(v_open_1040) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1042, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1042, {}), 'owner', None) == E.get('you')))) for v_x_1042 in items_of(ADJ(ctx, 'spaces', v_s_1041))])))]))([v_s_1037 for v_s_1037 in items_of([v_x_1036 for v_x_1036 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1036, 'type', None) == GET(ctx, 'tiles', E.get('t~1034'), 'space', None))]) if (bool((not IN(v_s_1037, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('t~1034'))) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1037, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1037, None) == E.get('you'))))) and bool((bool(IN(v_s_1037, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1038, ctx.state.get('board'))) and bool((not IN(v_x_1038, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) == v_u_1039)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None), 'counts_as', None) == v_u_1039))))) for v_u_1039 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1038 in items_of(ADJ(ctx, 'spaces', v_s_1037))]))))))]))
 
 
-def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1044'))) > num(0))
 
 
-def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1047'), {})
 
 
-def x_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1046'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1046'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_895(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_895(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1046'))
+    return FLD(ctx, K[3], E.get('s~1047'))
 
 
-def x_897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1047'))
-
-
-def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1047'))
 
 
-def x_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1048'), ctx.state.get('board'))
 
 
-def x_900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1048'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1048'), {}), 'tile', None))
 
 
-def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1046'))
+
+
+def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1045')}
 
 
-def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (907, E.get('t~1049'), ctx.stamps.get('board', 0),), lambda: [v_x_1051 for v_x_1051 in items_of([v_x_1050 for v_x_1050 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1050, 'type', None) == GET(ctx, 'tiles', E.get('t~1049'), 'space', None))]) if (not CALL(ctx, 'any', None, [IN(v_x_1052, ctx.state.get('board')) for v_x_1052 in items_of(ADJ(ctx, 'spaces', v_x_1051))]))])
 
 
-def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (908, E.get('t~1053'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1055, 0), GET(ctx, 'parameters', v_p_1055, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1055, 'max', 0))) for v_p_1055 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1055, 'tile', None) == E.get('t~1053'))])))
 
 
-def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (909, E.get('l~1054'), E.get('this'), E.get('t~1053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1056 for v_s_1056 in items_of(E.get('l~1054')) if (bool((not IN(v_s_1056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('t~1053'))) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1056, None) == E.get('you'))))) and bool((bool(IN(v_s_1056, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1057, ctx.state.get('board'))) and bool((not IN(v_x_1057, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) == v_u_1058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None), 'counts_as', None) == v_u_1058))))) for v_u_1058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1057 in items_of(ADJ(ctx, 'spaces', v_s_1056))]))))))])
 
 
-def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1059'))) > num(0))
 
 
-def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1062'), {})
 
 
-def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1061'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1061'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_916(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_916(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1061'))
+    return FLD(ctx, K[3], E.get('s~1062'))
 
 
-def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1062'))
-
-
-def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1062'))
 
 
-def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1063'), ctx.state.get('board'))
 
 
-def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1063'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1063'), {}), 'tile', None))
 
 
-def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1061'))
+
+
+def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1060')}
@@ -1833,159 +1833,159 @@ def x_931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1065'), 0)
 
 
-def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     if E is None:
         E = ctx.env()
     return [E.get('s~1067')]
 
 
-def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (937, E.get('t~1068'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1070, 0), GET(ctx, 'parameters', v_p_1070, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1070, 'max', 0))) for v_p_1070 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1070, 'tile', None) == E.get('t~1068'))])))
 
 
-def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (938, E.get('l~1069'), E.get('this'), E.get('t~1068'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1071 for v_s_1071 in items_of(E.get('l~1069')) if (bool((not IN(v_s_1071, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('t~1068'))) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1071, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1071, None) == E.get('you'))))) and bool((bool(IN(v_s_1071, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1072, ctx.state.get('board'))) and bool((not IN(v_x_1072, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) == v_u_1073)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None), 'counts_as', None) == v_u_1073))))) for v_u_1073 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1072 in items_of(ADJ(ctx, 'spaces', v_s_1071))]))))))])
 
 
-def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1074'))) > num(0))
 
 
-def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1077'), {})
 
 
-def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1076'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1076'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1076'))
+    return FLD(ctx, K[3], E.get('s~1077'))
 
 
-def x_949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1077'))
-
-
-def x_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1077'))
 
 
-def x_951(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1078'), ctx.state.get('board'))
 
 
-def x_952(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_951(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1078'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1078'), {}), 'tile', None))
 
 
-def x_956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_952(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1076'))
+
+
+def x_956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1075')}
 
 
-def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (959, E.get('t~1079'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1080, 0), GET(ctx, 'parameters', v_p_1080, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1080, 'max', 0))) for v_p_1080 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1080, 'tile', None) == E.get('t~1079'))])))
 
 
-def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (960, E.get('this'), E.get('t~1079'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1085: (lambda v_near_1088: (v_near_1088 if (bool((GET(ctx, 'tiles', E.get('t~1079'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1088)) > num(0)))) else v_open_1085))([v_s_1086 for v_s_1086 in items_of(v_open_1085) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1087, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1087, {}), 'owner', None) == E.get('you')))) for v_x_1087 in items_of(ADJ(ctx, 'spaces', v_s_1086))])))]))([v_s_1082 for v_s_1082 in items_of([v_x_1081 for v_x_1081 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1081, 'type', None) == GET(ctx, 'tiles', E.get('t~1079'), 'space', None))]) if (bool((not IN(v_s_1082, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('t~1079'))) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1082, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1082, None) == E.get('you'))))) and bool((bool(IN(v_s_1082, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1083, ctx.state.get('board'))) and bool((not IN(v_x_1083, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) == v_u_1084)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None), 'counts_as', None) == v_u_1084))))) for v_u_1084 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))))))]))
 
 
-def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1089'))) > num(0))
 
 
-def x_965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1092'), {})
 
 
-def x_966(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_966(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1091'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1091'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_969(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_969(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1091'))
+    return FLD(ctx, K[3], E.get('s~1092'))
 
 
-def x_971(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1092'))
-
-
-def x_972(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_971(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1092'))
 
 
-def x_973(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_972(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1093'), ctx.state.get('board'))
 
 
-def x_974(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_973(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1093'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1093'), {}), 'tile', None))
 
 
-def x_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_974(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1091'))
+
+
+def x_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1090')}
@@ -2191,77 +2191,77 @@ def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_1058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1058, E.get('t~1129'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1130, 0), GET(ctx, 'parameters', v_p_1130, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1130, 'max', 0))) for v_p_1130 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1130, 'tile', None) == E.get('t~1129'))])))
 
 
-def x_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1059, E.get('this'), E.get('t~1129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (bool((GET(ctx, 'tiles', E.get('t~1129'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1138)) > num(0)))) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1137, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1137, {}), 'owner', None) == E.get('you')))) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])))]))([v_s_1132 for v_s_1132 in items_of([v_x_1131 for v_x_1131 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1131, 'type', None) == GET(ctx, 'tiles', E.get('t~1129'), 'space', None))]) if (bool((not IN(v_s_1132, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('t~1129'))) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1132, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1132, None) == E.get('you'))))) and bool((bool(IN(v_s_1132, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1133, ctx.state.get('board'))) and bool((not IN(v_x_1133, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) == v_u_1134)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None), 'counts_as', None) == v_u_1134))))) for v_u_1134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1133 in items_of(ADJ(ctx, 'spaces', v_s_1132))]))))))]))
 
 
-def x_1060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_1060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1139'))) > num(0))
 
 
-def x_1064(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1064(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1142'), {})
 
 
-def x_1065(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1065(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1141'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1141'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1068(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1068(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1141'))
+    return FLD(ctx, K[3], E.get('s~1142'))
 
 
-def x_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1142'))
-
-
-def x_1071(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1142'))
 
 
-def x_1072(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1071(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1143'), ctx.state.get('board'))
 
 
-def x_1073(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1072(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1143'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1143'), {}), 'tile', None))
 
 
-def x_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_1073(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1141'))
+
+
+def x_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1140')}
@@ -2333,77 +2333,77 @@ def x_1109(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_1111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1111, E.get('t~1158'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1159, 0), GET(ctx, 'parameters', v_p_1159, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1159, 'max', 0))) for v_p_1159 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1159, 'tile', None) == E.get('t~1158'))])))
 
 
-def x_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1112, E.get('this'), E.get('t~1158'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1164: (lambda v_near_1167: (v_near_1167 if (bool((GET(ctx, 'tiles', E.get('t~1158'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1167)) > num(0)))) else v_open_1164))([v_s_1165 for v_s_1165 in items_of(v_open_1164) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1166, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1166, {}), 'owner', None) == E.get('you')))) for v_x_1166 in items_of(ADJ(ctx, 'spaces', v_s_1165))])))]))([v_s_1161 for v_s_1161 in items_of([v_x_1160 for v_x_1160 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1160, 'type', None) == GET(ctx, 'tiles', E.get('t~1158'), 'space', None))]) if (bool((not IN(v_s_1161, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('t~1158'))) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1161, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1161, None) == E.get('you'))))) and bool((bool(IN(v_s_1161, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1162, ctx.state.get('board'))) and bool((not IN(v_x_1162, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) == v_u_1163)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None), 'counts_as', None) == v_u_1163))))) for v_u_1163 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1162 in items_of(ADJ(ctx, 'spaces', v_s_1161))]))))))]))
 
 
-def x_1113(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_1113(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1168'))) > num(0))
 
 
-def x_1117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1171'), {})
 
 
-def x_1118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1170'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1170'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1119(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1119(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1121(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1121(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1170'))
+    return FLD(ctx, K[3], E.get('s~1171'))
 
 
-def x_1123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1171'))
-
-
-def x_1124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1171'))
 
 
-def x_1125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1172'), ctx.state.get('board'))
 
 
-def x_1126(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1172'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1172'), {}), 'tile', None))
 
 
-def x_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_1126(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1170'))
+
+
+def x_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1169')}
@@ -2941,83 +2941,83 @@ def x_1324(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1327, E.get('t~1234'), ctx.stamps.get('board', 0),), lambda: [v_x_1236 for v_x_1236 in items_of([v_x_1235 for v_x_1235 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1235, 'type', None) == GET(ctx, 'tiles', E.get('t~1234'), 'space', None))]) if (not CALL(ctx, 'any', None, [IN(v_x_1237, ctx.state.get('board')) for v_x_1237 in items_of(ADJ(ctx, 'spaces', v_x_1236))]))])
 
 
-def x_1328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_1328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1328, E.get('t~1238'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1240, 0), GET(ctx, 'parameters', v_p_1240, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1240, 'max', 0))) for v_p_1240 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1240, 'tile', None) == E.get('t~1238'))])))
 
 
-def x_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1329, E.get('l~1239'), E.get('this'), E.get('t~1238'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1241 for v_s_1241 in items_of(E.get('l~1239')) if (bool((not IN(v_s_1241, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('t~1238'))) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1241, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1241, None) == E.get('you'))))) and bool((bool(IN(v_s_1241, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1242, ctx.state.get('board'))) and bool((not IN(v_x_1242, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) == v_u_1243)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None), 'counts_as', None) == v_u_1243))))) for v_u_1243 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1242 in items_of(ADJ(ctx, 'spaces', v_s_1241))]))))))])
 
 
-def x_1330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_1330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1244'))) > num(0))
 
 
-def x_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1247'), {})
 
 
-def x_1335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1246'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1246'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1336(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1336(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1338(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1338(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1246'))
+    return FLD(ctx, K[3], E.get('s~1247'))
 
 
-def x_1340(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1247'))
-
-
-def x_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1340(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1247'))
 
 
-def x_1342(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1248'), ctx.state.get('board'))
 
 
-def x_1343(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1342(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1248'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1248'), {}), 'tile', None))
 
 
-def x_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_1343(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1246'))
+
+
+def x_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1245')}
@@ -3233,153 +3233,153 @@ def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(0))
 
 
-def x_1431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1431, E.get('t~1293'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1294, 0), GET(ctx, 'parameters', v_p_1294, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1294, 'max', 0))) for v_p_1294 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1294, 'tile', None) == E.get('t~1293'))])))
 
 
-def x_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1432, E.get('this'), E.get('t~1293'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1299: (lambda v_near_1302: (v_near_1302 if (bool((GET(ctx, 'tiles', E.get('t~1293'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1302)) > num(0)))) else v_open_1299))([v_s_1300 for v_s_1300 in items_of(v_open_1299) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1301, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1301, {}), 'owner', None) == E.get('you')))) for v_x_1301 in items_of(ADJ(ctx, 'spaces', v_s_1300))])))]))([v_s_1296 for v_s_1296 in items_of([v_x_1295 for v_x_1295 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1295, 'type', None) == GET(ctx, 'tiles', E.get('t~1293'), 'space', None))]) if (bool((not IN(v_s_1296, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('t~1293'))) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1296, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1296, None) == E.get('you'))))) and bool((bool(IN(v_s_1296, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1297, ctx.state.get('board'))) and bool((not IN(v_x_1297, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) == v_u_1298)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None), 'counts_as', None) == v_u_1298))))) for v_u_1298 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1297 in items_of(ADJ(ctx, 'spaces', v_s_1296))]))))))]))
 
 
-def x_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1303'))) > num(0))
 
 
-def x_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1306'), {})
 
 
-def x_1438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1305'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1305'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1442(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1442(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1305'))
+    return FLD(ctx, K[3], E.get('s~1306'))
 
 
-def x_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1306'))
-
-
-def x_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1306'))
 
 
-def x_1445(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1307'), ctx.state.get('board'))
 
 
-def x_1446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1445(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1307'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1307'), {}), 'tile', None))
 
 
-def x_1450(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_1446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1305'))
+
+
+def x_1450(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1304')}
 
 
-def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1452, E.get('t~1308'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1309, 0), GET(ctx, 'parameters', v_p_1309, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1309, 'max', 0))) for v_p_1309 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1309, 'tile', None) == E.get('t~1308'))])))
 
 
-def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1453, E.get('this'), E.get('t~1308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1314: (lambda v_near_1317: (v_near_1317 if (bool((GET(ctx, 'tiles', E.get('t~1308'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1317)) > num(0)))) else v_open_1314))([v_s_1315 for v_s_1315 in items_of(v_open_1314) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1316, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1316, {}), 'owner', None) == E.get('you')))) for v_x_1316 in items_of(ADJ(ctx, 'spaces', v_s_1315))])))]))([v_s_1311 for v_s_1311 in items_of([v_x_1310 for v_x_1310 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1310, 'type', None) == GET(ctx, 'tiles', E.get('t~1308'), 'space', None))]) if (bool((not IN(v_s_1311, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('t~1308'))) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1311, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1311, None) == E.get('you'))))) and bool((bool(IN(v_s_1311, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1312, ctx.state.get('board'))) and bool((not IN(v_x_1312, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) == v_u_1313)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None), 'counts_as', None) == v_u_1313))))) for v_u_1313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1312 in items_of(ADJ(ctx, 'spaces', v_s_1311))]))))))]))
 
 
-def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1318'))) > num(0))
 
 
-def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1321'), {})
 
 
-def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1320'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1320'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1462(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1462(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1320'))
+    return FLD(ctx, K[3], E.get('s~1321'))
 
 
-def x_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1321'))
-
-
-def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1321'))
 
 
-def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1322'), ctx.state.get('board'))
 
 
-def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1322'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1322'), {}), 'tile', None))
 
 
-def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1320'))
+
+
+def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1319')}
@@ -3495,83 +3495,83 @@ def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(4))
 
 
-def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1526, E.get('k~1348'),), lambda: [v_x_1349 for v_x_1349 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1349, 'type', None) == E.get('k~1348'))])
 
 
-def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1527, E.get('t~1350'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1352, 0), GET(ctx, 'parameters', v_p_1352, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1352, 'max', 0))) for v_p_1352 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1352, 'tile', None) == E.get('t~1350'))])))
 
 
-def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1528, E.get('l~1351'), E.get('this'), E.get('t~1350'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1353 for v_s_1353 in items_of(E.get('l~1351')) if (bool((not IN(v_s_1353, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('t~1350'))) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1353, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1353, None) == E.get('you'))))) and bool((bool(IN(v_s_1353, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1354, ctx.state.get('board'))) and bool((not IN(v_x_1354, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) == v_u_1355)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None), 'counts_as', None) == v_u_1355))))) for v_u_1355 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1354 in items_of(ADJ(ctx, 'spaces', v_s_1353))]))))))])
 
 
-def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1356'))) > num(0))
 
 
-def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1359'), {})
 
 
-def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1358'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1358'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1535(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1535(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1358'))
+    return FLD(ctx, K[3], E.get('s~1359'))
 
 
-def x_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1359'))
-
-
-def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1359'))
 
 
-def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1360'), ctx.state.get('board'))
 
 
-def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1360'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1360'), {}), 'tile', None))
 
 
-def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1358'))
+
+
+def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1357')}
@@ -3735,25 +3735,25 @@ def x_1607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1380'), 0)
 
 
-def x_1611(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def x_1611(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'first', None, [v_s_1383 for v_s_1383 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1383, {}), 'card', None) == E.get('this'))]))
 
 
-def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:171
+def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1612, E.get('l~1382'), E.get('sp~1384'),), lambda: [v_r_1385 for v_r_1385 in items_of(E.get('l~1382')) if (bool((E.get('sp~1384') != None)) and bool(IN(v_r_1385, GET(ctx, 'spaces', E.get('sp~1384'), 'bonus_resources', []))))])
 
 
-def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:172
+def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('shown~1386'))) > num(0))
 
 
-def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('shown~1386'))
@@ -3765,89 +3765,89 @@ def x_1617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1389'), 0)
 
 
-def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
     return {'resource': E.get('r~1387')}
 
 
-def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:159
+def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1623, E.get('l~1391'), E.get('t~1390'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1393 for v_x_1393 in items_of([v_x_1392 for v_x_1392 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1392, 'type', None) == GET(ctx, 'tiles', E.get('t~1390'), 'space', None))]) if (bool(CALL(ctx, 'any', None, [IN(v_r_1394, E.get('l~1391')) for v_r_1394 in items_of(GET(ctx, 'spaces', v_x_1393, 'bonus_resources', []))])) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1395, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1395, {}), 'owner', None) == E.get('you')))) for v_x_1395 in items_of(ADJ(ctx, 'spaces', v_x_1393))])))])
 
 
-def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1624, E.get('t~1396'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1398, 0), GET(ctx, 'parameters', v_p_1398, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1398, 'max', 0))) for v_p_1398 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1398, 'tile', None) == E.get('t~1396'))])))
 
 
-def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1625, E.get('l~1397'), E.get('this'), E.get('t~1396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1399 for v_s_1399 in items_of(E.get('l~1397')) if (bool((not IN(v_s_1399, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('t~1396'))) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1399, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1399, None) == E.get('you'))))) and bool((bool(IN(v_s_1399, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1400, ctx.state.get('board'))) and bool((not IN(v_x_1400, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) == v_u_1401)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None), 'counts_as', None) == v_u_1401))))) for v_u_1401 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1400 in items_of(ADJ(ctx, 'spaces', v_s_1399))]))))))])
 
 
-def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1402'))) > num(0))
 
 
-def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1405'), {})
 
 
-def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1404'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1404'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1404'))
+    return FLD(ctx, K[3], E.get('s~1405'))
 
 
-def x_1636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1405'))
-
-
-def x_1637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1405'))
 
 
-def x_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1406'), ctx.state.get('board'))
 
 
-def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1406'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1406'), {}), 'tile', None))
 
 
-def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1404'))
+
+
+def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1403')}
@@ -3883,47 +3883,47 @@ def x_1654(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:654
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
+def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     return IDS(ctx, 'spaces')
 
 
-def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
+def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     if E is None:
         E = ctx.env()
     return (bool((GET(ctx, 'spaces', E.get('space~1411'), 'type', None) == 'land')) and bool((GET(ctx, 'spaces', E.get('space~1411'), 'reserved', None) == None)) and bool((not IN(E.get('space~1411'), ctx.state.get('board')))) and bool((not IN(E.get('space~1411'), ctx.state.get('claims')))))
 
 
-def x_1657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:184
+def x_1657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:190
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('claims'), E.get('space~1411'), None)
 
 
-def x_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
+def x_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1411')}
 
 
-def x_1662(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def x_1662(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1662, E.get('this'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'first', None, [v_s_1414 for v_s_1414 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1414, {}), 'card', None) == E.get('this'))]))
 
 
-def x_1663(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:171
+def x_1663(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1663, E.get('l~1413'), E.get('sp~1415'),), lambda: [v_r_1416 for v_r_1416 in items_of(E.get('l~1413')) if (bool((E.get('sp~1415') != None)) and bool(IN(v_r_1416, GET(ctx, 'spaces', E.get('sp~1415'), 'bonus_resources', []))))])
 
 
-def x_1664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:172
+def x_1664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('shown~1417'))) > num(0))
 
 
-def x_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def x_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
     return CALL(ctx, 'distinct', None, E.get('shown~1417'))
@@ -3935,89 +3935,89 @@ def x_1668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~1420'), 0)
 
 
-def x_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def x_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
     return {'resource': E.get('r~1418')}
 
 
-def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:151
+def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1674, E.get('l~1422'), E.get('t~1421'),), lambda: [v_x_1424 for v_x_1424 in items_of([v_x_1423 for v_x_1423 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1423, 'type', None) == GET(ctx, 'tiles', E.get('t~1421'), 'space', None))]) if CALL(ctx, 'any', None, [IN(v_r_1425, E.get('l~1422')) for v_r_1425 in items_of(GET(ctx, 'spaces', v_x_1424, 'bonus_resources', []))])])
 
 
-def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1675, E.get('t~1426'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1428, 0), GET(ctx, 'parameters', v_p_1428, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1428, 'max', 0))) for v_p_1428 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1428, 'tile', None) == E.get('t~1426'))])))
 
 
-def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1676, E.get('l~1427'), E.get('this'), E.get('t~1426'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1429 for v_s_1429 in items_of(E.get('l~1427')) if (bool((not IN(v_s_1429, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('t~1426'))) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1429, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1429, None) == E.get('you'))))) and bool((bool(IN(v_s_1429, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1430, ctx.state.get('board'))) and bool((not IN(v_x_1430, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) == v_u_1431)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None), 'counts_as', None) == v_u_1431))))) for v_u_1431 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1430 in items_of(ADJ(ctx, 'spaces', v_s_1429))]))))))])
 
 
-def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1432'))) > num(0))
 
 
-def x_1681(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1681(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1435'), {})
 
 
-def x_1682(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1682(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1434'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1434'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~1434'))
+    return FLD(ctx, K[3], E.get('s~1435'))
 
 
-def x_1687(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[4], E.get('s~1435'))
-
-
-def x_1688(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1687(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1435'))
 
 
-def x_1689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1688(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1436'), ctx.state.get('board'))
 
 
-def x_1690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[5], KEY(KEY(ctx.state.get('board'), E.get('x~1436'), {}), 'tile', None))
+    return FLD(ctx, K[4], KEY(KEY(ctx.state.get('board'), E.get('x~1436'), {}), 'tile', None))
 
 
-def x_1694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_1690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[5], E.get('t~1434'))
+
+
+def x_1694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1433')}
@@ -6073,7 +6073,7 @@ def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     return True
 
 
-def t_492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6084,7 +6084,7 @@ def t_492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6102,7 +6102,7 @@ def t_493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_496(ctx, k, s, E)
 
 
-def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6112,7 +6112,7 @@ def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6123,14 +6123,14 @@ def d_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 496, None, [], k)
 
 
-def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6147,7 +6147,7 @@ def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_500(ctx, k, s, E)
 
 
-def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6157,7 +6157,7 @@ def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6167,7 +6167,7 @@ def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6186,7 +6186,7 @@ def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_503(ctx, k, s, E)
 
 
-def d_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6198,7 +6198,7 @@ def d_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6208,7 +6208,7 @@ def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_503(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_503(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6219,7 +6219,7 @@ def t_503(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6229,7 +6229,7 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_506(ctx, r2, s, E)
 
     def r2():
-        return t_507(ctx, r3, s, E)
+        return t_508(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6240,7 +6240,7 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_505(ctx, r1, s, E)
 
 
-def t_505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6249,22 +6249,13 @@ def t_505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_559(ctx, E), k)
 
 
-def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_560(ctx, E), k)
-
-
-def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_561(ctx, E)))
+    items = list(items_of(x_560(ctx, E)))
     old = E.get('x~901', MISSING)
 
     def brk():
@@ -6276,14 +6267,23 @@ def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~901', item, True)
-            if x_562(ctx, E):
-                return t_508(ctx, lambda i=i: nxt(i), brk, E)
+            if x_561(ctx, E):
+                return t_507(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_562(ctx, E), k)
+
+
+def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6292,7 +6292,7 @@ def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_563(ctx, E), k)
 
 
-def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6898,7 +6898,7 @@ def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     return True
 
 
-def t_556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6909,7 +6909,7 @@ def t_556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6927,7 +6927,7 @@ def t_557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_560(ctx, k, s, E)
 
 
-def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6937,7 +6937,7 @@ def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6948,14 +6948,14 @@ def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 560, None, [], k)
 
 
-def t_561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6972,7 +6972,7 @@ def t_561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_564(ctx, k, s, E)
 
 
-def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6982,7 +6982,7 @@ def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6992,7 +6992,7 @@ def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7011,7 +7011,7 @@ def t_564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_567(ctx, k, s, E)
 
 
-def d_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7023,7 +7023,7 @@ def d_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7033,7 +7033,7 @@ def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7044,7 +7044,7 @@ def t_567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7054,7 +7054,7 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_570(ctx, r2, s, E)
 
     def r2():
-        return t_571(ctx, r3, s, E)
+        return t_572(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -7065,7 +7065,7 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_569(ctx, r1, s, E)
 
 
-def t_569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7074,22 +7074,13 @@ def t_569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_631(ctx, E), k)
 
 
-def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_632(ctx, E), k)
-
-
-def t_571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_633(ctx, E)))
+    items = list(items_of(x_632(ctx, E)))
     old = E.get('x~930', MISSING)
 
     def brk():
@@ -7101,14 +7092,23 @@ def t_571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~930', item, True)
-            if x_634(ctx, E):
-                return t_572(ctx, lambda i=i: nxt(i), brk, E)
+            if x_633(ctx, E):
+                return t_571(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_634(ctx, E), k)
+
+
+def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7117,7 +7117,7 @@ def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_635(ctx, E), k)
 
 
-def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7870,7 +7870,7 @@ def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     return True
 
 
-def t_633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7881,7 +7881,7 @@ def t_633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7899,7 +7899,7 @@ def t_634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_637(ctx, k, s, E)
 
 
-def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7909,7 +7909,7 @@ def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7920,14 +7920,14 @@ def d_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_637(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_637(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 637, None, [], k)
 
 
-def t_638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7944,7 +7944,7 @@ def t_638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_641(ctx, k, s, E)
 
 
-def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7954,7 +7954,7 @@ def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7964,7 +7964,7 @@ def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7983,7 +7983,7 @@ def t_641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_644(ctx, k, s, E)
 
 
-def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7995,7 +7995,7 @@ def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8005,7 +8005,7 @@ def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8016,7 +8016,7 @@ def t_644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8026,7 +8026,7 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_647(ctx, r2, s, E)
 
     def r2():
-        return t_648(ctx, r3, s, E)
+        return t_649(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -8037,7 +8037,7 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_646(ctx, r1, s, E)
 
 
-def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8046,22 +8046,13 @@ def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_724(ctx, E), k)
 
 
-def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_725(ctx, E), k)
-
-
-def t_648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_726(ctx, E)))
+    items = list(items_of(x_725(ctx, E)))
     old = E.get('x~966', MISSING)
 
     def brk():
@@ -8073,14 +8064,23 @@ def t_648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~966', item, True)
-            if x_727(ctx, E):
-                return t_649(ctx, lambda i=i: nxt(i), brk, E)
+            if x_726(ctx, E):
+                return t_648(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_727(ctx, E), k)
+
+
+def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8089,7 +8089,7 @@ def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_728(ctx, E), k)
 
 
-def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8961,7 +8961,7 @@ def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     return True
 
 
-def t_715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8972,7 +8972,7 @@ def t_715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8990,7 +8990,7 @@ def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_719(ctx, k, s, E)
 
 
-def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9000,7 +9000,7 @@ def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9011,14 +9011,14 @@ def d_718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 719, None, [], k)
 
 
-def t_720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9035,7 +9035,7 @@ def t_720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_723(ctx, k, s, E)
 
 
-def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9045,7 +9045,7 @@ def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9055,7 +9055,7 @@ def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9074,7 +9074,7 @@ def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_726(ctx, k, s, E)
 
 
-def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9086,7 +9086,7 @@ def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9096,7 +9096,7 @@ def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9107,7 +9107,7 @@ def t_726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9117,7 +9117,7 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_729(ctx, r2, s, E)
 
     def r2():
-        return t_730(ctx, r3, s, E)
+        return t_731(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -9128,7 +9128,7 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_728(ctx, r1, s, E)
 
 
-def t_728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9137,22 +9137,13 @@ def t_728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_809(ctx, E), k)
 
 
-def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_810(ctx, E), k)
-
-
-def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_811(ctx, E)))
+    items = list(items_of(x_810(ctx, E)))
     old = E.get('x~1004', MISSING)
 
     def brk():
@@ -9164,14 +9155,23 @@ def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~1004', item, True)
-            if x_812(ctx, E):
-                return t_731(ctx, lambda i=i: nxt(i), brk, E)
+            if x_811(ctx, E):
+                return t_730(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_812(ctx, E), k)
+
+
+def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9180,7 +9180,7 @@ def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_813(ctx, E), k)
 
 
-def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9364,7 +9364,7 @@ def d_745(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     return True
 
 
-def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9381,7 +9381,7 @@ def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_749(ctx, k, s, E)
 
 
-def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9391,7 +9391,7 @@ def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9401,7 +9401,7 @@ def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9412,7 +9412,7 @@ def t_749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9430,7 +9430,7 @@ def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_753(ctx, k, s, E)
 
 
-def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9440,7 +9440,7 @@ def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9451,14 +9451,14 @@ def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def t_753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 753, None, [], k)
 
 
-def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9475,7 +9475,7 @@ def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_757(ctx, k, s, E)
 
 
-def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9485,7 +9485,7 @@ def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9495,7 +9495,7 @@ def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9514,7 +9514,7 @@ def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_760(ctx, k, s, E)
 
 
-def d_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9526,7 +9526,7 @@ def d_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9536,7 +9536,7 @@ def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9547,7 +9547,7 @@ def t_760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9557,7 +9557,7 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_763(ctx, r2, s, E)
 
     def r2():
-        return t_764(ctx, r3, s, E)
+        return t_765(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -9568,7 +9568,7 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_762(ctx, r1, s, E)
 
 
-def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9577,22 +9577,13 @@ def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_844(ctx, E), k)
 
 
-def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_845(ctx, E), k)
-
-
-def t_764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_846(ctx, E)))
+    items = list(items_of(x_845(ctx, E)))
     old = E.get('x~1021', MISSING)
 
     def brk():
@@ -9604,14 +9595,23 @@ def t_764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~1021', item, True)
-            if x_847(ctx, E):
-                return t_765(ctx, lambda i=i: nxt(i), brk, E)
+            if x_846(ctx, E):
+                return t_764(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_847(ctx, E), k)
+
+
+def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9620,7 +9620,7 @@ def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_848(ctx, E), k)
 
 
-def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9928,7 +9928,7 @@ def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9939,7 +9939,7 @@ def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9957,7 +9957,7 @@ def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_795(ctx, k, s, E)
 
 
-def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9967,7 +9967,7 @@ def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9978,14 +9978,14 @@ def d_794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 795, None, [], k)
 
 
-def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10002,7 +10002,7 @@ def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_799(ctx, k, s, E)
 
 
-def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10012,7 +10012,7 @@ def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10022,7 +10022,7 @@ def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10041,7 +10041,7 @@ def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_802(ctx, k, s, E)
 
 
-def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10053,7 +10053,7 @@ def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10063,7 +10063,7 @@ def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10074,7 +10074,7 @@ def t_802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10084,7 +10084,7 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_805(ctx, r2, s, E)
 
     def r2():
-        return t_806(ctx, r3, s, E)
+        return t_807(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -10095,7 +10095,7 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_804(ctx, r1, s, E)
 
 
-def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10104,22 +10104,13 @@ def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_896(ctx, E), k)
 
 
-def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_897(ctx, E), k)
-
-
-def t_806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_898(ctx, E)))
+    items = list(items_of(x_897(ctx, E)))
     old = E.get('x~1048', MISSING)
 
     def brk():
@@ -10131,14 +10122,23 @@ def t_806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~1048', item, True)
-            if x_899(ctx, E):
-                return t_807(ctx, lambda i=i: nxt(i), brk, E)
+            if x_898(ctx, E):
+                return t_806(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_899(ctx, E), k)
+
+
+def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10147,7 +10147,7 @@ def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_900(ctx, E), k)
 
 
-def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10177,7 +10177,7 @@ def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     return True
 
 
-def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10194,7 +10194,7 @@ def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_814(ctx, k, s, E)
 
 
-def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10204,7 +10204,7 @@ def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10214,7 +10214,7 @@ def d_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10225,7 +10225,7 @@ def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10243,7 +10243,7 @@ def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_818(ctx, k, s, E)
 
 
-def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10253,7 +10253,7 @@ def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def d_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10264,14 +10264,14 @@ def d_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def t_818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 818, None, [], k)
 
 
-def t_819(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_819(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10288,7 +10288,7 @@ def t_819(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_822(ctx, k, s, E)
 
 
-def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10298,7 +10298,7 @@ def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10308,7 +10308,7 @@ def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10327,7 +10327,7 @@ def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_825(ctx, k, s, E)
 
 
-def d_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10339,7 +10339,7 @@ def d_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10349,7 +10349,7 @@ def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10360,7 +10360,7 @@ def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10370,7 +10370,7 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_828(ctx, r2, s, E)
 
     def r2():
-        return t_829(ctx, r3, s, E)
+        return t_830(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -10381,7 +10381,7 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_827(ctx, r1, s, E)
 
 
-def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10390,22 +10390,13 @@ def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_919(ctx, E), k)
 
 
-def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_920(ctx, E), k)
-
-
-def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_921(ctx, E)))
+    items = list(items_of(x_920(ctx, E)))
     old = E.get('x~1063', MISSING)
 
     def brk():
@@ -10417,14 +10408,23 @@ def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~1063', item, True)
-            if x_922(ctx, E):
-                return t_830(ctx, lambda i=i: nxt(i), brk, E)
+            if x_921(ctx, E):
+                return t_829(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_922(ctx, E), k)
+
+
+def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10433,7 +10433,7 @@ def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_923(ctx, E), k)
 
 
-def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10523,7 +10523,7 @@ def d_837(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     return True
 
 
-def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10540,7 +10540,7 @@ def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_841(ctx, k, s, E)
 
 
-def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10550,7 +10550,7 @@ def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10560,7 +10560,7 @@ def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10571,7 +10571,7 @@ def t_841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10589,7 +10589,7 @@ def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_845(ctx, k, s, E)
 
 
-def d_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10599,7 +10599,7 @@ def d_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def d_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10610,14 +10610,14 @@ def d_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 845, None, [], k)
 
 
-def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10634,7 +10634,7 @@ def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_849(ctx, k, s, E)
 
 
-def d_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10644,7 +10644,7 @@ def d_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def d_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10654,7 +10654,7 @@ def d_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10673,7 +10673,7 @@ def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_852(ctx, k, s, E)
 
 
-def d_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10685,7 +10685,7 @@ def d_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10695,7 +10695,7 @@ def d_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10706,7 +10706,7 @@ def t_852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10716,7 +10716,7 @@ def t_853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_855(ctx, r2, s, E)
 
     def r2():
-        return t_856(ctx, r3, s, E)
+        return t_857(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -10727,7 +10727,7 @@ def t_853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_854(ctx, r1, s, E)
 
 
-def t_854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10736,22 +10736,13 @@ def t_854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_948(ctx, E), k)
 
 
-def t_855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_949(ctx, E), k)
-
-
-def t_856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_950(ctx, E)))
+    items = list(items_of(x_949(ctx, E)))
     old = E.get('x~1078', MISSING)
 
     def brk():
@@ -10763,14 +10754,23 @@ def t_856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~1078', item, True)
-            if x_951(ctx, E):
-                return t_857(ctx, lambda i=i: nxt(i), brk, E)
+            if x_950(ctx, E):
+                return t_856(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_951(ctx, E), k)
+
+
+def t_857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10779,7 +10779,7 @@ def t_857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_952(ctx, E), k)
 
 
-def d_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10836,7 +10836,7 @@ def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     return True
 
 
-def t_861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10847,7 +10847,7 @@ def t_861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10865,7 +10865,7 @@ def t_862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_865(ctx, k, s, E)
 
 
-def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10875,7 +10875,7 @@ def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10886,14 +10886,14 @@ def d_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 865, None, [], k)
 
 
-def t_866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10910,7 +10910,7 @@ def t_866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_869(ctx, k, s, E)
 
 
-def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10920,7 +10920,7 @@ def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10930,7 +10930,7 @@ def d_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10949,7 +10949,7 @@ def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_872(ctx, k, s, E)
 
 
-def d_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10961,7 +10961,7 @@ def d_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10971,7 +10971,7 @@ def d_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10982,7 +10982,7 @@ def t_872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10992,7 +10992,7 @@ def t_873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_875(ctx, r2, s, E)
 
     def r2():
-        return t_876(ctx, r3, s, E)
+        return t_877(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -11003,7 +11003,7 @@ def t_873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_874(ctx, r1, s, E)
 
 
-def t_874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11012,22 +11012,13 @@ def t_874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_970(ctx, E), k)
 
 
-def t_875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_971(ctx, E), k)
-
-
-def t_876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_972(ctx, E)))
+    items = list(items_of(x_971(ctx, E)))
     old = E.get('x~1093', MISSING)
 
     def brk():
@@ -11039,14 +11030,23 @@ def t_876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~1093', item, True)
-            if x_973(ctx, E):
-                return t_877(ctx, lambda i=i: nxt(i), brk, E)
+            if x_972(ctx, E):
+                return t_876(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_973(ctx, E), k)
+
+
+def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11055,7 +11055,7 @@ def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_974(ctx, E), k)
 
 
-def d_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11872,7 +11872,7 @@ def d_940(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
     return True
 
 
-def t_941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11883,7 +11883,7 @@ def t_941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11901,7 +11901,7 @@ def t_942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_945(ctx, k, s, E)
 
 
-def d_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11911,7 +11911,7 @@ def d_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11922,14 +11922,14 @@ def d_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 945, None, [], k)
 
 
-def t_946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11946,7 +11946,7 @@ def t_946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_949(ctx, k, s, E)
 
 
-def d_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11956,7 +11956,7 @@ def d_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11966,7 +11966,7 @@ def d_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11985,7 +11985,7 @@ def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_952(ctx, k, s, E)
 
 
-def d_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11997,7 +11997,7 @@ def d_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_951(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_951(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12007,7 +12007,7 @@ def d_951(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def t_952(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_952(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12018,7 +12018,7 @@ def t_952(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12028,7 +12028,7 @@ def t_953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         return t_955(ctx, r2, s, E)
 
     def r2():
-        return t_956(ctx, r3, s, E)
+        return t_957(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -12039,7 +12039,7 @@ def t_953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_954(ctx, r1, s, E)
 
 
-def t_954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12048,22 +12048,13 @@ def t_954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_1069(ctx, E), k)
 
 
-def t_955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1070(ctx, E), k)
-
-
-def t_956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1071(ctx, E)))
+    items = list(items_of(x_1070(ctx, E)))
     old = E.get('x~1143', MISSING)
 
     def brk():
@@ -12075,14 +12066,23 @@ def t_956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             item = items[i]
             i += 1
             ctx.put(E, 'x~1143', item, True)
-            if x_1072(ctx, E):
-                return t_957(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1071(ctx, E):
+                return t_956(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1072(ctx, E), k)
+
+
+def t_957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12091,7 +12091,7 @@ def t_957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_1073(ctx, E), k)
 
 
-def d_958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12536,7 +12536,7 @@ def d_989(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
     return True
 
 
-def t_990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12547,7 +12547,7 @@ def t_990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return k()
 
 
-def t_991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12565,7 +12565,7 @@ def t_991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_994(ctx, k, s, E)
 
 
-def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12575,7 +12575,7 @@ def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12586,14 +12586,14 @@ def d_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 994, None, [], k)
 
 
-def t_995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12610,7 +12610,7 @@ def t_995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_998(ctx, k, s, E)
 
 
-def d_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12620,7 +12620,7 @@ def d_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12630,7 +12630,7 @@ def d_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12649,7 +12649,7 @@ def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return t_1001(ctx, k, s, E)
 
 
-def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12661,7 +12661,7 @@ def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
     return True
 
 
-def d_1000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12671,7 +12671,7 @@ def d_1000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12682,7 +12682,7 @@ def t_1001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12692,7 +12692,7 @@ def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1004(ctx, r2, s, E)
 
     def r2():
-        return t_1005(ctx, r3, s, E)
+        return t_1006(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -12703,7 +12703,7 @@ def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1003(ctx, r1, s, E)
 
 
-def t_1003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12712,22 +12712,13 @@ def t_1003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1122(ctx, E), k)
 
 
-def t_1004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1123(ctx, E), k)
-
-
-def t_1005(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1124(ctx, E)))
+    items = list(items_of(x_1123(ctx, E)))
     old = E.get('x~1172', MISSING)
 
     def brk():
@@ -12739,14 +12730,23 @@ def t_1005(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1172', item, True)
-            if x_1125(ctx, E):
-                return t_1006(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1124(ctx, E):
+                return t_1005(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1005(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1125(ctx, E), k)
+
+
+def t_1006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12755,7 +12755,7 @@ def t_1006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1126(ctx, E), k)
 
 
-def d_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15074,7 +15074,7 @@ def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     return True
 
 
-def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15091,7 +15091,7 @@ def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1183(ctx, k, s, E)
 
 
-def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15101,7 +15101,7 @@ def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15111,7 +15111,7 @@ def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_1183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15122,7 +15122,7 @@ def t_1183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15140,7 +15140,7 @@ def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1187(ctx, k, s, E)
 
 
-def d_1185(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_1185(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15150,7 +15150,7 @@ def d_1185(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1186(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_1186(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15161,14 +15161,14 @@ def d_1186(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_1187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1187, None, [], k)
 
 
-def t_1188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15185,7 +15185,7 @@ def t_1188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1191(ctx, k, s, E)
 
 
-def d_1189(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1189(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15195,7 +15195,7 @@ def d_1189(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1190(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1190(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15205,7 +15205,7 @@ def d_1190(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15224,7 +15224,7 @@ def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1194(ctx, k, s, E)
 
 
-def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15236,7 +15236,7 @@ def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15246,7 +15246,7 @@ def d_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15257,7 +15257,7 @@ def t_1194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15267,7 +15267,7 @@ def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1197(ctx, r2, s, E)
 
     def r2():
-        return t_1198(ctx, r3, s, E)
+        return t_1199(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -15278,7 +15278,7 @@ def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1196(ctx, r1, s, E)
 
 
-def t_1196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15287,22 +15287,13 @@ def t_1196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1339(ctx, E), k)
 
 
-def t_1197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1340(ctx, E), k)
-
-
-def t_1198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1341(ctx, E)))
+    items = list(items_of(x_1340(ctx, E)))
     old = E.get('x~1248', MISSING)
 
     def brk():
@@ -15314,14 +15305,23 @@ def t_1198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1248', item, True)
-            if x_1342(ctx, E):
-                return t_1199(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1341(ctx, E):
+                return t_1198(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1342(ctx, E), k)
+
+
+def t_1199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15330,7 +15330,7 @@ def t_1199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1343(ctx, E), k)
 
 
-def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16187,7 +16187,7 @@ def d_1266(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     return True
 
 
-def t_1267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16198,7 +16198,7 @@ def t_1267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16216,7 +16216,7 @@ def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1271(ctx, k, s, E)
 
 
-def d_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16226,7 +16226,7 @@ def d_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_1270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16237,14 +16237,14 @@ def d_1270(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_1271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1271, None, [], k)
 
 
-def t_1272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16261,7 +16261,7 @@ def t_1272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1275(ctx, k, s, E)
 
 
-def d_1273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16271,7 +16271,7 @@ def d_1273(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16281,7 +16281,7 @@ def d_1274(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16300,7 +16300,7 @@ def t_1275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1278(ctx, k, s, E)
 
 
-def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16312,7 +16312,7 @@ def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16322,7 +16322,7 @@ def d_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16333,7 +16333,7 @@ def t_1278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16343,7 +16343,7 @@ def t_1279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1281(ctx, r2, s, E)
 
     def r2():
-        return t_1282(ctx, r3, s, E)
+        return t_1283(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -16354,7 +16354,7 @@ def t_1279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1280(ctx, r1, s, E)
 
 
-def t_1280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16363,22 +16363,13 @@ def t_1280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1442(ctx, E), k)
 
 
-def t_1281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1443(ctx, E), k)
-
-
-def t_1282(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1444(ctx, E)))
+    items = list(items_of(x_1443(ctx, E)))
     old = E.get('x~1307', MISSING)
 
     def brk():
@@ -16390,14 +16381,23 @@ def t_1282(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1307', item, True)
-            if x_1445(ctx, E):
-                return t_1283(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1444(ctx, E):
+                return t_1282(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1282(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1445(ctx, E), k)
+
+
+def t_1283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16406,7 +16406,7 @@ def t_1283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1446(ctx, E), k)
 
 
-def d_1284(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1284(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16423,7 +16423,7 @@ def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     return True
 
 
-def t_1286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16434,7 +16434,7 @@ def t_1286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_1287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16452,7 +16452,7 @@ def t_1287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1290(ctx, k, s, E)
 
 
-def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16462,7 +16462,7 @@ def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_1289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16473,14 +16473,14 @@ def d_1289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_1290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1290, None, [], k)
 
 
-def t_1291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16497,7 +16497,7 @@ def t_1291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1294(ctx, k, s, E)
 
 
-def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16507,7 +16507,7 @@ def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16517,7 +16517,7 @@ def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16536,7 +16536,7 @@ def t_1294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1297(ctx, k, s, E)
 
 
-def d_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16548,7 +16548,7 @@ def d_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16558,7 +16558,7 @@ def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16569,7 +16569,7 @@ def t_1297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16579,7 +16579,7 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1300(ctx, r2, s, E)
 
     def r2():
-        return t_1301(ctx, r3, s, E)
+        return t_1302(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -16590,7 +16590,7 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1299(ctx, r1, s, E)
 
 
-def t_1299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16599,22 +16599,13 @@ def t_1299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1463(ctx, E), k)
 
 
-def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1464(ctx, E), k)
-
-
-def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1465(ctx, E)))
+    items = list(items_of(x_1464(ctx, E)))
     old = E.get('x~1322', MISSING)
 
     def brk():
@@ -16626,14 +16617,23 @@ def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1322', item, True)
-            if x_1466(ctx, E):
-                return t_1302(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1465(ctx, E):
+                return t_1301(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1466(ctx, E), k)
+
+
+def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16642,7 +16642,7 @@ def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1467(ctx, E), k)
 
 
-def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17200,7 +17200,7 @@ def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     return True
 
 
-def t_1345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_1345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17217,7 +17217,7 @@ def t_1345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1348(ctx, k, s, E)
 
 
-def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17227,7 +17227,7 @@ def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17237,7 +17237,7 @@ def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_1348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17248,7 +17248,7 @@ def t_1348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_1349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17266,7 +17266,7 @@ def t_1349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1352(ctx, k, s, E)
 
 
-def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17276,7 +17276,7 @@ def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17287,14 +17287,14 @@ def d_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_1352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1352, None, [], k)
 
 
-def t_1353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17311,7 +17311,7 @@ def t_1353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1356(ctx, k, s, E)
 
 
-def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17321,7 +17321,7 @@ def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17331,7 +17331,7 @@ def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17350,7 +17350,7 @@ def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1359(ctx, k, s, E)
 
 
-def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17362,7 +17362,7 @@ def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17372,7 +17372,7 @@ def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17383,7 +17383,7 @@ def t_1359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17393,7 +17393,7 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1362(ctx, r2, s, E)
 
     def r2():
-        return t_1363(ctx, r3, s, E)
+        return t_1364(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -17404,7 +17404,7 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1361(ctx, r1, s, E)
 
 
-def t_1361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17413,22 +17413,13 @@ def t_1361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1538(ctx, E), k)
 
 
-def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1539(ctx, E), k)
-
-
-def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1540(ctx, E)))
+    items = list(items_of(x_1539(ctx, E)))
     old = E.get('x~1360', MISSING)
 
     def brk():
@@ -17440,14 +17431,23 @@ def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1360', item, True)
-            if x_1541(ctx, E):
-                return t_1364(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1540(ctx, E):
+                return t_1363(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1541(ctx, E), k)
+
+
+def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17456,7 +17456,7 @@ def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1542(ctx, E), k)
 
 
-def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18154,7 +18154,7 @@ def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     return True
 
 
-def t_1419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def t_1419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18171,7 +18171,7 @@ def t_1419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1422(ctx, k, s, E)
 
 
-def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18181,7 +18181,7 @@ def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:171
+def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18191,7 +18191,7 @@ def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:172
+def t_1422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18202,7 +18202,7 @@ def t_1422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def t_1423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18232,7 +18232,7 @@ def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18242,7 +18242,7 @@ def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def d_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18304,7 +18304,7 @@ def d_1430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     return True
 
 
-def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:159
+def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18321,7 +18321,7 @@ def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1434(ctx, k, s, E)
 
 
-def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:159
+def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18331,7 +18331,7 @@ def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:159
+def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18341,7 +18341,7 @@ def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18352,7 +18352,7 @@ def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18370,7 +18370,7 @@ def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1438(ctx, k, s, E)
 
 
-def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18380,7 +18380,7 @@ def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18391,14 +18391,14 @@ def d_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_1438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1438, None, [], k)
 
 
-def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18415,7 +18415,7 @@ def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1442(ctx, k, s, E)
 
 
-def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18425,7 +18425,7 @@ def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18435,7 +18435,7 @@ def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18454,7 +18454,7 @@ def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1445(ctx, k, s, E)
 
 
-def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18466,7 +18466,7 @@ def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18476,7 +18476,7 @@ def d_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18487,7 +18487,7 @@ def t_1445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18497,7 +18497,7 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1448(ctx, r2, s, E)
 
     def r2():
-        return t_1449(ctx, r3, s, E)
+        return t_1450(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -18508,7 +18508,7 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1447(ctx, r1, s, E)
 
 
-def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18517,22 +18517,13 @@ def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1635(ctx, E), k)
 
 
-def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1636(ctx, E), k)
-
-
-def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1637(ctx, E)))
+    items = list(items_of(x_1636(ctx, E)))
     old = E.get('x~1406', MISSING)
 
     def brk():
@@ -18544,14 +18535,23 @@ def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1406', item, True)
-            if x_1638(ctx, E):
-                return t_1450(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1637(ctx, E):
+                return t_1449(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1638(ctx, E), k)
+
+
+def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18560,7 +18560,7 @@ def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1639(ctx, E), k)
 
 
-def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18713,14 +18713,14 @@ def t_1462(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     return DO(ctx, x_1654(ctx, E), k)
 
 
-def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
+def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1463, None, [], k)
 
 
-def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:184
+def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:190
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18769,7 +18769,7 @@ def d_1467(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
     return True
 
 
-def t_1468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def t_1468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18786,7 +18786,7 @@ def t_1468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1471(ctx, k, s, E)
 
 
-def d_1469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def d_1469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18796,7 +18796,7 @@ def d_1469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1470(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:171
+def d_1470(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18806,7 +18806,7 @@ def d_1470(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1471(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:172
+def t_1471(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18817,7 +18817,7 @@ def t_1471(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def t_1472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18847,7 +18847,7 @@ def d_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1474(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def d_1474(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18857,7 +18857,7 @@ def d_1474(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1475(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def d_1475(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18919,7 +18919,7 @@ def d_1479(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     return True
 
 
-def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:151
+def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18936,7 +18936,7 @@ def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1483(ctx, k, s, E)
 
 
-def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:151
+def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18946,7 +18946,7 @@ def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:151
+def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18956,7 +18956,7 @@ def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_1483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18967,7 +18967,7 @@ def t_1483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18985,7 +18985,7 @@ def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1487(ctx, k, s, E)
 
 
-def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18995,7 +18995,7 @@ def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19006,14 +19006,14 @@ def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_1487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1487, None, [], k)
 
 
-def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19030,7 +19030,7 @@ def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1491(ctx, k, s, E)
 
 
-def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19040,7 +19040,7 @@ def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19050,7 +19050,7 @@ def d_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19069,7 +19069,7 @@ def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1494(ctx, k, s, E)
 
 
-def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19081,7 +19081,7 @@ def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19091,7 +19091,7 @@ def d_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19102,7 +19102,7 @@ def t_1494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19112,7 +19112,7 @@ def t_1495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1497(ctx, r2, s, E)
 
     def r2():
-        return t_1498(ctx, r3, s, E)
+        return t_1499(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -19123,7 +19123,7 @@ def t_1495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1496(ctx, r1, s, E)
 
 
-def t_1496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19132,22 +19132,13 @@ def t_1496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1686(ctx, E), k)
 
 
-def t_1497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1687(ctx, E), k)
-
-
-def t_1498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1688(ctx, E)))
+    items = list(items_of(x_1687(ctx, E)))
     old = E.get('x~1436', MISSING)
 
     def brk():
@@ -19159,14 +19150,23 @@ def t_1498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1436', item, True)
-            if x_1689(ctx, E):
-                return t_1499(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1688(ctx, E):
+                return t_1498(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1689(ctx, E), k)
+
+
+def t_1499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19175,7 +19175,7 @@ def t_1499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1690(ctx, E), k)
 
 
-def d_1500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -21572,19 +21572,19 @@ AT = {
     540: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     544: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     546: 'rules_data/terraforming_mars/cards/001-070.yaml:90',
-    548: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    549: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    550: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    554: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    555: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    556: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    558: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    559: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    560: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    561: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    562: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    563: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    567: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    548: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    549: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    550: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    554: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    555: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    556: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    558: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    559: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    560: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    561: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    562: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    563: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    567: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     568: 'rules_data/terraforming_mars/cards/001-070.yaml:82',
     572: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     573: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
@@ -21612,19 +21612,19 @@ AT = {
     614: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     615: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     616: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    620: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    621: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    622: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    626: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    627: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    628: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    630: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    631: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    632: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    633: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    634: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    635: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    639: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    620: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    621: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    622: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    626: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    627: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    628: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    630: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    631: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    632: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    633: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    634: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    635: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    639: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     643: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
     644: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     645: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
@@ -21664,19 +21664,19 @@ AT = {
     705: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     707: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     709: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    713: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    714: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    715: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    719: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    720: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    721: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    723: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    724: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    725: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    726: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    727: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    728: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    732: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    713: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    714: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    715: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    719: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    720: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    721: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    723: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    724: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    725: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    726: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    727: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    728: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    732: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     733: 'rules_data/terraforming_mars/cards/001-070.yaml:118',
     736: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     738: 'rules_data/terraforming_mars/cards/001-070.yaml:135',
@@ -21708,37 +21708,37 @@ AT = {
     790: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     792: 'rules_data/terraforming_mars/cards/001-070.yaml:168',
     795: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    798: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    799: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    800: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    804: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    805: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    806: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    808: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    809: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    810: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    811: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    812: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    813: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    817: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    798: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    799: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    800: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    804: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    805: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    806: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    808: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    809: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    810: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    811: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    812: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    813: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    817: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     821: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     822: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     826: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     828: 'rules_data/terraforming_mars/cards/001-070.yaml:178',
-    832: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    833: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    834: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    835: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    839: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    840: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    841: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    843: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    844: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    845: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    846: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    847: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    848: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    852: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    832: 'rules_data/terraforming_mars/definitions/board.yaml:110',
+    833: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    834: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    835: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    839: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    840: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    841: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    843: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    844: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    845: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    846: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    847: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    848: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    852: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     853: 'rules_data/terraforming_mars/cards/001-070.yaml:181',
     856: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     860: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -21751,61 +21751,61 @@ AT = {
     879: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     880: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     882: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    885: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    886: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    887: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    891: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    892: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    893: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    895: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    896: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    897: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    898: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    899: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    900: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    904: 'rules_data/terraforming_mars/definitions/board.yaml:98',
-    907: 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    908: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    909: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    910: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    914: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    915: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    916: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    918: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    919: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    920: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    921: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    922: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    923: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    927: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    885: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    886: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    887: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    891: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    892: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    893: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    895: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    896: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    897: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    898: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    899: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    900: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    904: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    907: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    908: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    909: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    910: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    914: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    915: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    916: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    918: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    919: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    920: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    921: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    922: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    923: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    927: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     931: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    936: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    937: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    938: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    939: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    943: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    944: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    945: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    947: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    948: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    949: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    950: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    951: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    952: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    956: 'rules_data/terraforming_mars/definitions/board.yaml:89',
-    959: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    960: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    961: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    965: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    966: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    967: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    969: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    970: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    971: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    972: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    973: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    974: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    978: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    936: 'rules_data/terraforming_mars/definitions/board.yaml:110',
+    937: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    938: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    939: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    943: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    944: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    945: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    947: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    948: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    949: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    950: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    951: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    952: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    956: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    959: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    960: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    961: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    965: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    966: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    967: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    969: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    970: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    971: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    972: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    973: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    974: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    978: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     981: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     982: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     986: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -21841,19 +21841,19 @@ AT = {
     1050: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1054: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1056: 'rules_data/terraforming_mars/cards/001-070.yaml:300',
-    1058: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1059: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    1060: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    1064: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1065: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1066: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1068: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1069: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1070: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1071: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1072: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1073: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1077: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    1058: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    1059: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    1060: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1064: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1065: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1066: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1068: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1069: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1070: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1071: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1072: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1073: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1077: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     1080: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1081: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1085: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -21865,19 +21865,19 @@ AT = {
     1103: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1107: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1109: 'rules_data/terraforming_mars/cards/001-070.yaml:326',
-    1111: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1112: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    1113: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    1117: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1118: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1119: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1121: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1122: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1123: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1124: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1125: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1126: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1130: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    1111: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    1112: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    1113: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1117: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1118: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1119: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1121: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1122: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1123: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1124: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1125: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1126: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1130: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     1133: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     1138: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     1139: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
@@ -21969,20 +21969,20 @@ AT = {
     1319: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
     1322: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1324: 'rules_data/terraforming_mars/cards/001-070.yaml:441',
-    1327: 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    1328: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    1329: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    1330: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    1334: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1335: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1336: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1338: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1339: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1340: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1341: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1342: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1343: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1347: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    1327: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    1328: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    1329: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    1330: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    1334: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1335: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1336: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1338: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1339: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1340: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1341: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1342: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1343: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1347: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     1351: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1352: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1356: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -22021,32 +22021,32 @@ AT = {
     1424: 'rules_data/terraforming_mars/cards/001-070.yaml:514',
     1427: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     1429: 'rules_data/terraforming_mars/cards/001-070.yaml:527',
-    1431: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1432: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    1433: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    1437: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1438: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1439: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1441: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1442: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1443: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1444: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1445: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1446: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1450: 'rules_data/terraforming_mars/definitions/board.yaml:98',
-    1452: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1453: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    1454: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    1458: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1459: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1460: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1462: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1463: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1464: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1465: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1466: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1467: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1471: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    1431: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    1432: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    1433: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1437: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1438: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1439: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1441: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1442: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1443: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1444: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1445: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1446: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1450: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    1452: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    1453: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    1454: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1458: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1459: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1460: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1462: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1463: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1464: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1465: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1466: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1467: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1471: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     1473: 'rules_data/terraforming_mars/cards/001-070.yaml:536',
     1476: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     1477: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
@@ -22067,20 +22067,20 @@ AT = {
     1515: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1519: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1522: 'rules_data/terraforming_mars/cards/001-070.yaml:589',
-    1526: 'rules_data/terraforming_mars/definitions/board.yaml:110',
-    1527: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    1528: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    1529: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    1533: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1534: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1535: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1537: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1538: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1539: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1540: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1541: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1542: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1546: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    1526: 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    1527: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    1528: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    1529: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    1533: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1534: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1535: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1537: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1538: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1539: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1540: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1541: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1542: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1546: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     1548: 'rules_data/terraforming_mars/cards/001-070.yaml:599',
     1551: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1555: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -22109,55 +22109,55 @@ AT = {
     1599: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     1601: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1607: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    1611: 'rules_data/terraforming_mars/definitions/board.yaml:170',
-    1612: 'rules_data/terraforming_mars/definitions/board.yaml:171',
-    1613: 'rules_data/terraforming_mars/definitions/board.yaml:172',
-    1614: 'rules_data/terraforming_mars/definitions/board.yaml:173',
+    1611: 'rules_data/terraforming_mars/definitions/board.yaml:176',
+    1612: 'rules_data/terraforming_mars/definitions/board.yaml:177',
+    1613: 'rules_data/terraforming_mars/definitions/board.yaml:178',
+    1614: 'rules_data/terraforming_mars/definitions/board.yaml:179',
     1617: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1619: 'rules_data/terraforming_mars/definitions/board.yaml:173',
-    1623: 'rules_data/terraforming_mars/definitions/board.yaml:159',
-    1624: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    1625: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    1626: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    1630: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1631: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1632: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1634: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1635: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1636: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1637: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1638: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1639: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1643: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    1619: 'rules_data/terraforming_mars/definitions/board.yaml:179',
+    1623: 'rules_data/terraforming_mars/definitions/board.yaml:165',
+    1624: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    1625: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    1626: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    1630: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1631: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1632: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1634: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1635: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1636: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1637: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1638: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1639: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1643: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     1644: 'rules_data/terraforming_mars/cards/001-070.yaml:644',
     1647: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1648: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     1652: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1654: 'rules_data/terraforming_mars/cards/001-070.yaml:654',
-    1655: 'rules_data/terraforming_mars/definitions/board.yaml:181',
-    1656: 'rules_data/terraforming_mars/definitions/board.yaml:181',
-    1657: 'rules_data/terraforming_mars/definitions/board.yaml:184',
-    1659: 'rules_data/terraforming_mars/definitions/board.yaml:181',
-    1662: 'rules_data/terraforming_mars/definitions/board.yaml:170',
-    1663: 'rules_data/terraforming_mars/definitions/board.yaml:171',
-    1664: 'rules_data/terraforming_mars/definitions/board.yaml:172',
-    1665: 'rules_data/terraforming_mars/definitions/board.yaml:173',
+    1655: 'rules_data/terraforming_mars/definitions/board.yaml:187',
+    1656: 'rules_data/terraforming_mars/definitions/board.yaml:187',
+    1657: 'rules_data/terraforming_mars/definitions/board.yaml:190',
+    1659: 'rules_data/terraforming_mars/definitions/board.yaml:187',
+    1662: 'rules_data/terraforming_mars/definitions/board.yaml:176',
+    1663: 'rules_data/terraforming_mars/definitions/board.yaml:177',
+    1664: 'rules_data/terraforming_mars/definitions/board.yaml:178',
+    1665: 'rules_data/terraforming_mars/definitions/board.yaml:179',
     1668: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    1670: 'rules_data/terraforming_mars/definitions/board.yaml:173',
-    1674: 'rules_data/terraforming_mars/definitions/board.yaml:151',
-    1675: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    1676: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    1677: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    1681: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1682: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1683: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1685: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1686: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1687: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1688: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1689: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1690: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1694: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    1670: 'rules_data/terraforming_mars/definitions/board.yaml:179',
+    1674: 'rules_data/terraforming_mars/definitions/board.yaml:157',
+    1675: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    1676: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    1677: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    1681: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1682: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1683: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1685: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1686: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1687: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1688: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1689: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1690: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1694: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     1695: 'rules_data/terraforming_mars/cards/001-070.yaml:674',
     1698: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1700: 'rules_data/terraforming_mars/cards/001-070.yaml:685',
@@ -25894,7 +25894,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:90',
                     'id': 491,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -25951,10 +25951,10 @@ RECORDS = {
                         },
                         'x': 548,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~897',
                                 'e': {
@@ -26312,10 +26312,10 @@ RECORDS = {
                                     },
                                     'x': 549,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 494,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -26330,10 +26330,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 550,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 495,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -26344,27 +26344,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~899',
                                                     'e': {'op': 'var', 'n': 't~887', 'x': 552},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 498,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~900',
                                                     'e': {'op': 'var', 'n': 'space~898', 'x': 553},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 499,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -26396,19 +26396,19 @@ RECORDS = {
                                                                 'x': 555,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 501,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 556},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~900', 'x': 557},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 502,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -26417,23 +26417,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 558,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~899'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 559,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 505,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -26441,12 +26428,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~900'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 560,
+                                                                            'x': 559,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 506,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 505,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~901',
                                                                         'src': {
@@ -26456,16 +26443,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~900'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 561,
+                                                                            'x': 560,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~901'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 562,
+                                                                            'x': 561,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -26482,15 +26469,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 563,
+                                                                                'x': 562,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 508,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 507,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 507,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 506,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~899'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 563,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 508,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -26498,22 +26498,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~900', 'x': 565},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 566},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 509,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 504,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 503,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 500,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 497,
                                         },
                                         'label': {
@@ -26532,14 +26532,14 @@ RECORDS = {
                                     'args': {'t': 'capital'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 496,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 493,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 492,
                 },
             ],
@@ -27343,7 +27343,7 @@ RECORDS = {
                                 'at': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
                                 'id': 555,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:101
                                 'op': 'if',
                                 'c': {
                                     'op': 'not',
@@ -27400,10 +27400,10 @@ RECORDS = {
                                     },
                                     'x': 620,
                                 },
-                                't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                                't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                     'op': 'seq',
                                     'b': [
-                                        {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                                        {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                             'op': 'let',
                                             'v': 'legal~926',
                                             'e': {
@@ -27761,10 +27761,10 @@ RECORDS = {
                                                 },
                                                 'x': 621,
                                             },
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                             'id': 558,
                                         },
-                                        {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                                        {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                             'op': 'req',
                                             'c': {
                                                 'op': 'cmp',
@@ -27779,10 +27779,10 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                                 'x': 622,
                                             },
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                             'id': 559,
                                         },
-                                        {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                             'op': 'choose',
                                             'alts': [
                                                 {
@@ -27793,27 +27793,27 @@ RECORDS = {
                                                             'label': 'space',
                                                         },
                                                     ],
-                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                         'op': 'seq',
                                                         'b': [
-                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                                 'op': 'let',
                                                                 'v': 't~928',
                                                                 'e': {'op': 'var', 'n': 't~916', 'x': 624},
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                                 'id': 562,
                                                             },
-                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                                 'op': 'let',
                                                                 'v': 's~929',
                                                                 'e': {'op': 'var', 'n': 'space~927', 'x': 625},
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                                 'id': 563,
                                                             },
-                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'key',
@@ -27845,19 +27845,19 @@ RECORDS = {
                                                                             'x': 627,
                                                                         },
                                                                         'bd': ['game', 'board', 'key'],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                         'id': 565,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                         'op': 'set',
                                                                         't': {'op': 'st', 'k': 'last_space', 'x': 628},
                                                                         'o': '=',
                                                                         'e': {'op': 'var', 'n': 's~929', 'x': 629},
                                                                         'bd': ['game', 'last_space', ''],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                         'id': 566,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                         'op': 'if',
                                                                         'c': {
                                                                             'op': 'cmp',
@@ -27866,23 +27866,10 @@ RECORDS = {
                                                                             'b': {'op': 'lit', 'v': None},
                                                                             'x': 630,
                                                                         },
-                                                                        't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                        't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                             'op': 'seq',
                                                                             'b': [
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                    'op': 'do',
-                                                                                    'e': {
-                                                                                        'op': 'fld',
-                                                                                        'kind': 'tiles',
-                                                                                        'of': {'op': 'var', 'n': 't~928'},
-                                                                                        'f': 'effect',
-                                                                                        'd': None,
-                                                                                        'x': 631,
-                                                                                    },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                    'id': 569,
-                                                                                },
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -27890,12 +27877,12 @@ RECORDS = {
                                                                                         'of': {'op': 'var', 'n': 's~929'},
                                                                                         'f': 'bonus',
                                                                                         'd': None,
-                                                                                        'x': 632,
+                                                                                        'x': 631,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                    'id': 570,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                    'id': 569,
                                                                                 },
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'for',
                                                                                     'v': 'x~930',
                                                                                     'src': {
@@ -27905,16 +27892,16 @@ RECORDS = {
                                                                                             {'op': 'var', 'n': 's~929'},
                                                                                         ],
                                                                                         'kind': 'spaces',
-                                                                                        'x': 633,
+                                                                                        'x': 632,
                                                                                     },
                                                                                     'w': {
                                                                                         'op': 'in',
                                                                                         'a': {'op': 'var', 'n': 'x~930'},
                                                                                         'b': {'op': 'st', 'k': 'board'},
                                                                                         'neg': False,
-                                                                                        'x': 634,
+                                                                                        'x': 633,
                                                                                     },
-                                                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'fld',
@@ -27931,15 +27918,28 @@ RECORDS = {
                                                                                             },
                                                                                             'f': 'next_to_bonus',
                                                                                             'd': None,
-                                                                                            'x': 635,
+                                                                                            'x': 634,
                                                                                         },
-                                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                        'id': 572,
+                                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                        'id': 571,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 571,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 570,
                                                                                 },
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                    'op': 'do',
+                                                                                    'e': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tiles',
+                                                                                        'of': {'op': 'var', 'n': 't~928'},
+                                                                                        'f': 'effect',
+                                                                                        'd': None,
+                                                                                        'x': 635,
+                                                                                    },
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                    'id': 572,
+                                                                                },
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                     'op': 'emit',
                                                                                     'ev': 'placed',
                                                                                     'f': {
@@ -27947,22 +27947,22 @@ RECORDS = {
                                                                                         'space': {'op': 'var', 'n': 's~929', 'x': 637},
                                                                                         'by': {'op': 'var', 'n': 'you', 'x': 638},
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                     'id': 573,
                                                                                 },
                                                                             ],
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                             'id': 568,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                         'id': 567,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                 'id': 564,
                                                             },
                                                         ],
-                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                         'id': 561,
                                                     },
                                                     'label': {
@@ -27981,14 +27981,14 @@ RECORDS = {
                                                 'args': {'t': 'ocean'},
                                                 'kinds': {'t': 'tiles'},
                                             },
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                             'id': 560,
                                         },
                                     ],
-                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                     'id': 557,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                                 'id': 556,
                             },
                         ],
@@ -29621,7 +29621,7 @@ RECORDS = {
                             'at': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
                             'id': 632,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:101
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -29678,10 +29678,10 @@ RECORDS = {
                                 },
                                 'x': 713,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                         'op': 'let',
                                         'v': 'legal~962',
                                         'e': {
@@ -30039,10 +30039,10 @@ RECORDS = {
                                             },
                                             'x': 714,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                         'id': 635,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -30057,10 +30057,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 715,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                         'id': 636,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -30071,27 +30071,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                             'op': 'let',
                                                             'v': 't~964',
                                                             'e': {'op': 'var', 'n': 't~952', 'x': 717},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                             'id': 639,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                             'op': 'let',
                                                             'v': 's~965',
                                                             'e': {'op': 'var', 'n': 'space~963', 'x': 718},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                             'id': 640,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -30123,19 +30123,19 @@ RECORDS = {
                                                                         'x': 720,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 642,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 721},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~965', 'x': 722},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 643,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -30144,23 +30144,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 723,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~964'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 724,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 646,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -30168,12 +30155,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~965'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 725,
+                                                                                    'x': 724,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 647,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 646,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~966',
                                                                                 'src': {
@@ -30183,16 +30170,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~965'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 726,
+                                                                                    'x': 725,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~966'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 727,
+                                                                                    'x': 726,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -30209,15 +30196,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 728,
+                                                                                        'x': 727,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 649,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 648,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 648,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 647,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~964'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 728,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 649,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -30225,22 +30225,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~965', 'x': 730},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 731},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 650,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 645,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 644,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 641,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 638,
                                                 },
                                                 'label': {
@@ -30259,14 +30259,14 @@ RECORDS = {
                                             'args': {'t': 'ocean'},
                                             'kinds': {'t': 'tiles'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                         'id': 637,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 634,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                             'id': 633,
                         },
                     ],
@@ -31216,7 +31216,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
                     'id': 714,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -31273,10 +31273,10 @@ RECORDS = {
                         },
                         'x': 798,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1000',
                                 'e': {
@@ -31634,10 +31634,10 @@ RECORDS = {
                                     },
                                     'x': 799,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 717,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -31652,10 +31652,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 800,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 718,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -31666,27 +31666,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1002',
                                                     'e': {'op': 'var', 'n': 't~990', 'x': 802},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 721,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1003',
                                                     'e': {'op': 'var', 'n': 'space~1001', 'x': 803},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 722,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -31718,19 +31718,19 @@ RECORDS = {
                                                                 'x': 805,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 724,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 806},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1003', 'x': 807},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 725,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -31739,23 +31739,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 808,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1002'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 809,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 728,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -31763,12 +31750,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1003'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 810,
+                                                                            'x': 809,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 729,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 728,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1004',
                                                                         'src': {
@@ -31778,16 +31765,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1003'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 811,
+                                                                            'x': 810,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1004'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 812,
+                                                                            'x': 811,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -31804,15 +31791,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 813,
+                                                                                'x': 812,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 731,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 730,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 730,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 729,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1002'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 813,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 731,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -31820,22 +31820,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1003', 'x': 815},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 816},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 732,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 727,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 726,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 723,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 720,
                                         },
                                         'label': {
@@ -31854,14 +31854,14 @@ RECORDS = {
                                     'args': {'t': 'city'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 719,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 716,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 715,
                 },
             ],
@@ -32022,17 +32022,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
                     'id': 745,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:104
+                {  # rules_data/terraforming_mars/definitions/board.yaml:110
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
                             'op': 'let',
                             'v': 't~1011',
                             'e': {'op': 'var', 'n': 't~1009', 'x': 831},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
                             'id': 747,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
                             'op': 'let',
                             'v': 'l~1012',
                             'e': {
@@ -32042,10 +32042,10 @@ RECORDS = {
                                 ],
                                 'x': 832,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
                             'id': 748,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -32102,10 +32102,10 @@ RECORDS = {
                                 },
                                 'x': 833,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1017',
                                         'e': {
@@ -32339,10 +32339,10 @@ RECORDS = {
                                             },
                                             'x': 834,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 751,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -32357,10 +32357,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 835,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 752,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -32371,27 +32371,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1019',
                                                             'e': {'op': 'var', 'n': 't~1011', 'x': 837},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 755,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1020',
                                                             'e': {'op': 'var', 'n': 'space~1018', 'x': 838},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 756,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -32423,19 +32423,19 @@ RECORDS = {
                                                                         'x': 840,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 758,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 841},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1020', 'x': 842},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 759,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -32444,23 +32444,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 843,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1019'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 844,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 762,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -32468,12 +32455,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1020'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 845,
+                                                                                    'x': 844,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 763,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 762,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1021',
                                                                                 'src': {
@@ -32483,16 +32470,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1020'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 846,
+                                                                                    'x': 845,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1021'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 847,
+                                                                                    'x': 846,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -32509,15 +32496,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 848,
+                                                                                        'x': 847,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 765,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 764,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 764,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 763,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1019'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 848,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 765,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -32525,22 +32525,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1020', 'x': 850},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 851},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 766,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 761,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 760,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 757,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 754,
                                                 },
                                                 'label': {
@@ -32559,18 +32559,18 @@ RECORDS = {
                                             'args': {'t': 'city', 's': 's31'},
                                             'kinds': {'t': 'tiles', 's': 'spaces'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 753,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 750,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 749,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
                     'id': 746,
                 },
             ],
@@ -32993,7 +32993,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
                     'id': 790,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -33050,10 +33050,10 @@ RECORDS = {
                         },
                         'x': 885,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1044',
                                 'e': {
@@ -33411,10 +33411,10 @@ RECORDS = {
                                     },
                                     'x': 886,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 793,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -33429,10 +33429,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 887,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 794,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -33443,27 +33443,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1046',
                                                     'e': {'op': 'var', 'n': 't~1034', 'x': 889},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 797,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1047',
                                                     'e': {'op': 'var', 'n': 'space~1045', 'x': 890},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 798,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -33495,19 +33495,19 @@ RECORDS = {
                                                                 'x': 892,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 800,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 893},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1047', 'x': 894},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 801,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -33516,23 +33516,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 895,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1046'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 896,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 804,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -33540,12 +33527,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1047'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 897,
+                                                                            'x': 896,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 805,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 804,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1048',
                                                                         'src': {
@@ -33555,16 +33542,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1047'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 898,
+                                                                            'x': 897,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1048'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 899,
+                                                                            'x': 898,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -33581,15 +33568,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 900,
+                                                                                'x': 899,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 807,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 806,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 806,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 805,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1046'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 900,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 807,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -33597,22 +33597,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1047', 'x': 902},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 903},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 808,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 803,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 802,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 799,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 796,
                                         },
                                         'label': {
@@ -33631,14 +33631,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 795,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 792,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 791,
                 },
             ],
@@ -33669,17 +33669,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
                     'id': 810,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:116
+                {  # rules_data/terraforming_mars/definitions/board.yaml:122
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:122
                             'op': 'let',
                             'v': 't~1053',
                             'e': {'op': 'var', 'n': 't~1049', 'x': 906},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:122',
                             'id': 812,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:122
                             'op': 'let',
                             'v': 'l~1054',
                             'e': {
@@ -33737,10 +33737,10 @@ RECORDS = {
                                 },
                                 'x': 907,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:122',
                             'id': 813,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -33797,10 +33797,10 @@ RECORDS = {
                                 },
                                 'x': 908,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1059',
                                         'e': {
@@ -34034,10 +34034,10 @@ RECORDS = {
                                             },
                                             'x': 909,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 816,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -34052,10 +34052,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 910,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 817,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -34066,27 +34066,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1061',
                                                             'e': {'op': 'var', 'n': 't~1053', 'x': 912},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 820,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1062',
                                                             'e': {'op': 'var', 'n': 'space~1060', 'x': 913},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 821,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -34118,19 +34118,19 @@ RECORDS = {
                                                                         'x': 915,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 823,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 916},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1062', 'x': 917},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 824,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -34139,23 +34139,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 918,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1061'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 919,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 827,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -34163,12 +34150,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1062'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 920,
+                                                                                    'x': 919,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 828,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 827,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1063',
                                                                                 'src': {
@@ -34178,16 +34165,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1062'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 921,
+                                                                                    'x': 920,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1063'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 922,
+                                                                                    'x': 921,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -34204,15 +34191,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 923,
+                                                                                        'x': 922,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 830,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 829,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 829,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 828,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1061'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 923,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 830,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -34220,22 +34220,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1062', 'x': 925},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 926},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 831,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 826,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 825,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 822,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 819,
                                                 },
                                                 'label': {
@@ -34254,18 +34254,18 @@ RECORDS = {
                                             'args': {'t': 'city'},
                                             'kinds': {'t': 'tiles'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 818,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 815,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 814,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:122',
                     'id': 811,
                 },
             ],
@@ -34342,17 +34342,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:215',
                     'id': 837,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:104
+                {  # rules_data/terraforming_mars/definitions/board.yaml:110
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
                             'op': 'let',
                             'v': 't~1068',
                             'e': {'op': 'var', 'n': 't~1066', 'x': 935},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
                             'id': 839,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
                             'op': 'let',
                             'v': 'l~1069',
                             'e': {
@@ -34362,10 +34362,10 @@ RECORDS = {
                                 ],
                                 'x': 936,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
                             'id': 840,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -34422,10 +34422,10 @@ RECORDS = {
                                 },
                                 'x': 937,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1074',
                                         'e': {
@@ -34659,10 +34659,10 @@ RECORDS = {
                                             },
                                             'x': 938,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 843,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -34677,10 +34677,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 939,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 844,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -34691,27 +34691,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1076',
                                                             'e': {'op': 'var', 'n': 't~1068', 'x': 941},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 847,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1077',
                                                             'e': {'op': 'var', 'n': 'space~1075', 'x': 942},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 848,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -34743,19 +34743,19 @@ RECORDS = {
                                                                         'x': 944,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 850,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 945},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1077', 'x': 946},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 851,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -34764,23 +34764,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 947,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1076'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 948,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 854,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -34788,12 +34775,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1077'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 949,
+                                                                                    'x': 948,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 855,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 854,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1078',
                                                                                 'src': {
@@ -34803,16 +34790,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1077'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 950,
+                                                                                    'x': 949,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1078'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 951,
+                                                                                    'x': 950,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -34829,15 +34816,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 952,
+                                                                                        'x': 951,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 857,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 856,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 856,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 855,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1076'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 952,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 857,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -34845,22 +34845,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1077', 'x': 954},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 955},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 858,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 853,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 852,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 849,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 846,
                                                 },
                                                 'label': {
@@ -34879,18 +34879,18 @@ RECORDS = {
                                             'args': {'t': 'city', 's': 's02'},
                                             'kinds': {'t': 'tiles', 's': 'spaces'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 845,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 842,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 841,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
                     'id': 838,
                 },
             ],
@@ -34921,7 +34921,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
                     'id': 860,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -34978,10 +34978,10 @@ RECORDS = {
                         },
                         'x': 959,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1089',
                                 'e': {
@@ -35339,10 +35339,10 @@ RECORDS = {
                                     },
                                     'x': 960,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 863,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -35357,10 +35357,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 961,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 864,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -35371,27 +35371,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1091',
                                                     'e': {'op': 'var', 'n': 't~1079', 'x': 963},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 867,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1092',
                                                     'e': {'op': 'var', 'n': 'space~1090', 'x': 964},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 868,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -35423,19 +35423,19 @@ RECORDS = {
                                                                 'x': 966,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 870,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 967},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1092', 'x': 968},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 871,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -35444,23 +35444,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 969,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1091'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 970,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 874,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -35468,12 +35455,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1092'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 971,
+                                                                            'x': 970,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 875,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 874,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1093',
                                                                         'src': {
@@ -35483,16 +35470,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1092'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 972,
+                                                                            'x': 971,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1093'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 973,
+                                                                            'x': 972,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -35509,15 +35496,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 974,
+                                                                                'x': 973,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 877,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 876,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 876,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 875,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1091'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 974,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 877,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -35525,22 +35525,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1092', 'x': 976},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 977},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 878,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 873,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 872,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 869,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 866,
                                         },
                                         'label': {
@@ -35559,14 +35559,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 865,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 862,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 861,
                 },
                 {  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -36901,7 +36901,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:300',
                     'id': 940,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -36958,10 +36958,10 @@ RECORDS = {
                         },
                         'x': 1058,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1139',
                                 'e': {
@@ -37319,10 +37319,10 @@ RECORDS = {
                                     },
                                     'x': 1059,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 943,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -37337,10 +37337,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 1060,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 944,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -37351,27 +37351,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1141',
                                                     'e': {'op': 'var', 'n': 't~1129', 'x': 1062},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 947,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1142',
                                                     'e': {'op': 'var', 'n': 'space~1140', 'x': 1063},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 948,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -37403,19 +37403,19 @@ RECORDS = {
                                                                 'x': 1065,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 950,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 1066},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1142', 'x': 1067},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 951,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -37424,23 +37424,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 1068,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1141'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 1069,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 954,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -37448,12 +37435,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1142'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 1070,
+                                                                            'x': 1069,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 955,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 954,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1143',
                                                                         'src': {
@@ -37463,16 +37450,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1142'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 1071,
+                                                                            'x': 1070,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1143'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 1072,
+                                                                            'x': 1071,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -37489,15 +37476,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 1073,
+                                                                                'x': 1072,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 957,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 956,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 956,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 955,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1141'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 1073,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 957,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -37505,22 +37505,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1142', 'x': 1075},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 1076},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 958,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 953,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 952,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 949,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 946,
                                         },
                                         'label': {
@@ -37539,14 +37539,14 @@ RECORDS = {
                                     'args': {'t': 'city'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 945,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 942,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 941,
                 },
             ],
@@ -37989,7 +37989,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:326',
                     'id': 989,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -38046,10 +38046,10 @@ RECORDS = {
                         },
                         'x': 1111,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1168',
                                 'e': {
@@ -38407,10 +38407,10 @@ RECORDS = {
                                     },
                                     'x': 1112,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 992,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -38425,10 +38425,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 1113,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 993,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -38439,27 +38439,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1170',
                                                     'e': {'op': 'var', 'n': 't~1158', 'x': 1115},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 996,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1171',
                                                     'e': {'op': 'var', 'n': 'space~1169', 'x': 1116},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 997,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -38491,19 +38491,19 @@ RECORDS = {
                                                                 'x': 1118,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 999,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 1119},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1171', 'x': 1120},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 1000,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -38512,23 +38512,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 1121,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1170'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 1122,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 1003,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -38536,12 +38523,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1171'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 1123,
+                                                                            'x': 1122,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 1004,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 1003,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1172',
                                                                         'src': {
@@ -38551,16 +38538,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1171'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 1124,
+                                                                            'x': 1123,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1172'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 1125,
+                                                                            'x': 1124,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -38577,15 +38564,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 1126,
+                                                                                'x': 1125,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 1006,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 1005,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 1005,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 1004,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1170'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 1126,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 1006,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -38593,22 +38593,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1171', 'x': 1128},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 1129},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 1007,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 1002,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 1001,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 998,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 995,
                                         },
                                         'label': {
@@ -38627,14 +38627,14 @@ RECORDS = {
                                     'args': {'t': 'city'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 994,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 991,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 990,
                 },
             ],
@@ -41459,17 +41459,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:441',
                     'id': 1179,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:116
+                {  # rules_data/terraforming_mars/definitions/board.yaml:122
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:122
                             'op': 'let',
                             'v': 't~1238',
                             'e': {'op': 'var', 'n': 't~1234', 'x': 1326},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:122',
                             'id': 1181,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:122
                             'op': 'let',
                             'v': 'l~1239',
                             'e': {
@@ -41527,10 +41527,10 @@ RECORDS = {
                                 },
                                 'x': 1327,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:122',
                             'id': 1182,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -41587,10 +41587,10 @@ RECORDS = {
                                 },
                                 'x': 1328,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1244',
                                         'e': {
@@ -41824,10 +41824,10 @@ RECORDS = {
                                             },
                                             'x': 1329,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 1185,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -41842,10 +41842,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 1330,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 1186,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -41856,27 +41856,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1246',
                                                             'e': {'op': 'var', 'n': 't~1238', 'x': 1332},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1189,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1247',
                                                             'e': {'op': 'var', 'n': 'space~1245', 'x': 1333},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1190,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -41908,19 +41908,19 @@ RECORDS = {
                                                                         'x': 1335,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 1192,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 1336},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1247', 'x': 1337},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 1193,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -41929,23 +41929,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 1338,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1246'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 1339,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 1196,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -41953,12 +41940,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1247'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 1340,
+                                                                                    'x': 1339,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 1197,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 1196,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1248',
                                                                                 'src': {
@@ -41968,16 +41955,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1247'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 1341,
+                                                                                    'x': 1340,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1248'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 1342,
+                                                                                    'x': 1341,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -41994,15 +41981,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 1343,
+                                                                                        'x': 1342,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 1199,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 1198,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 1198,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 1197,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1246'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 1343,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 1199,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -42010,22 +42010,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1247', 'x': 1345},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 1346},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 1200,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 1195,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 1194,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1191,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1188,
                                                 },
                                                 'label': {
@@ -42044,18 +42044,18 @@ RECORDS = {
                                             'args': {'t': 'natural_preserve'},
                                             'kinds': {'t': 'tiles'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 1187,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 1184,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 1183,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:122',
                     'id': 1180,
                 },
             ],
@@ -43435,7 +43435,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
                     'id': 1266,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -43492,10 +43492,10 @@ RECORDS = {
                         },
                         'x': 1431,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1303',
                                 'e': {
@@ -43853,10 +43853,10 @@ RECORDS = {
                                     },
                                     'x': 1432,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 1269,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -43871,10 +43871,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 1433,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 1270,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -43885,27 +43885,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1305',
                                                     'e': {'op': 'var', 'n': 't~1293', 'x': 1435},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1273,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1306',
                                                     'e': {'op': 'var', 'n': 'space~1304', 'x': 1436},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1274,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -43937,19 +43937,19 @@ RECORDS = {
                                                                 'x': 1438,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1276,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 1439},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1306', 'x': 1440},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 1277,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -43958,23 +43958,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 1441,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1305'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 1442,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 1280,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -43982,12 +43969,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1306'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 1443,
+                                                                            'x': 1442,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 1281,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 1280,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1307',
                                                                         'src': {
@@ -43997,16 +43984,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1306'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 1444,
+                                                                            'x': 1443,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1307'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 1445,
+                                                                            'x': 1444,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -44023,15 +44010,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 1446,
+                                                                                'x': 1445,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 1283,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 1282,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 1282,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 1281,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1305'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 1446,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 1283,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -44039,22 +44039,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1306', 'x': 1448},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 1449},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 1284,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 1279,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 1278,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1275,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 1272,
                                         },
                                         'label': {
@@ -44073,14 +44073,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 1271,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 1268,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 1267,
                 },
                 {  # rules_data/terraforming_mars/cards/001-070.yaml:533
@@ -44090,7 +44090,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
                     'id': 1285,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -44147,10 +44147,10 @@ RECORDS = {
                         },
                         'x': 1452,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1318',
                                 'e': {
@@ -44508,10 +44508,10 @@ RECORDS = {
                                     },
                                     'x': 1453,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 1288,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -44526,10 +44526,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 1454,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 1289,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -44540,27 +44540,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1320',
                                                     'e': {'op': 'var', 'n': 't~1308', 'x': 1456},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1292,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1321',
                                                     'e': {'op': 'var', 'n': 'space~1319', 'x': 1457},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1293,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -44592,19 +44592,19 @@ RECORDS = {
                                                                 'x': 1459,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1295,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 1460},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1321', 'x': 1461},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 1296,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -44613,23 +44613,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 1462,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1320'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 1463,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 1299,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -44637,12 +44624,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1321'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 1464,
+                                                                            'x': 1463,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 1300,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 1299,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1322',
                                                                         'src': {
@@ -44652,16 +44639,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1321'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 1465,
+                                                                            'x': 1464,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1322'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 1466,
+                                                                            'x': 1465,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -44678,15 +44665,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 1467,
+                                                                                'x': 1466,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 1302,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 1301,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 1301,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 1300,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1320'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 1467,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 1302,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -44694,22 +44694,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1321', 'x': 1469},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 1470},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 1303,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 1298,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 1297,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1294,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 1291,
                                         },
                                         'label': {
@@ -44728,14 +44728,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 1290,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 1287,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 1286,
                 },
             ],
@@ -45522,17 +45522,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:596',
                     'id': 1344,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                {  # rules_data/terraforming_mars/definitions/board.yaml:116
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
                             'op': 'let',
                             'v': 't~1350',
                             'e': {'op': 'var', 'n': 't~1347', 'x': 1525},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                             'id': 1346,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
                             'op': 'let',
                             'v': 'l~1351',
                             'e': {
@@ -45553,10 +45553,10 @@ RECORDS = {
                                 },
                                 'x': 1526,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                             'id': 1347,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -45613,10 +45613,10 @@ RECORDS = {
                                 },
                                 'x': 1527,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1356',
                                         'e': {
@@ -45850,10 +45850,10 @@ RECORDS = {
                                             },
                                             'x': 1528,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 1350,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -45868,10 +45868,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 1529,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 1351,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -45882,27 +45882,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1358',
                                                             'e': {'op': 'var', 'n': 't~1350', 'x': 1531},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1354,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1359',
                                                             'e': {'op': 'var', 'n': 'space~1357', 'x': 1532},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1355,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -45934,19 +45934,19 @@ RECORDS = {
                                                                         'x': 1534,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 1357,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 1535},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1359', 'x': 1536},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 1358,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -45955,23 +45955,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 1537,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1358'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 1538,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 1361,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -45979,12 +45966,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1359'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 1539,
+                                                                                    'x': 1538,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 1362,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 1361,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1360',
                                                                                 'src': {
@@ -45994,16 +45981,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1359'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 1540,
+                                                                                    'x': 1539,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1360'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 1541,
+                                                                                    'x': 1540,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -46020,15 +46007,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 1542,
+                                                                                        'x': 1541,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 1364,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 1363,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 1363,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 1362,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1358'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 1542,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 1364,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -46036,22 +46036,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1359', 'x': 1544},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 1545},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 1365,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 1360,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 1359,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1356,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1353,
                                                 },
                                                 'label': {
@@ -46070,18 +46070,18 @@ RECORDS = {
                                             'args': {'t': 'greenery', 'k': 'ocean'},
                                             'kinds': {'t': 'tiles', 'k': 'space_types'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 1352,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 1349,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 1348,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                     'id': 1345,
                 },
             ],
@@ -46952,10 +46952,10 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
                     'id': 1418,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:170
+                {  # rules_data/terraforming_mars/definitions/board.yaml:176
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:170
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:176
                             'op': 'let',
                             'v': 'sp~1384',
                             'e': {
@@ -46985,10 +46985,10 @@ RECORDS = {
                                 ],
                                 'x': 1611,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:170',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:176',
                             'id': 1420,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:171
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:177
                             'op': 'let',
                             'v': 'shown~1386',
                             'e': {
@@ -47020,10 +47020,10 @@ RECORDS = {
                                 },
                                 'x': 1612,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:171',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:177',
                             'id': 1421,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:172
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:178
                             'op': 'if',
                             'c': {
                                 'op': 'cmp',
@@ -47038,7 +47038,7 @@ RECORDS = {
                                 'b': {'op': 'lit', 'v': 0},
                                 'x': 1613,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:173
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:179
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -47059,18 +47059,18 @@ RECORDS = {
                                         'b': {  # rules_data/terraforming_mars/definitions/resources.yaml:16
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:173
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:179
                                                     'op': 'let',
                                                     'v': 'n~1388',
                                                     'e': {'op': 'var', 'n': 'n~1381', 'x': 1615},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:173',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:179',
                                                     'id': 1425,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:173
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:179
                                                     'op': 'let',
                                                     'v': 'r~1389',
                                                     'e': {'op': 'var', 'n': 'r~1387', 'x': 1616},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:173',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:179',
                                                     'id': 1426,
                                                 },
                                                 {  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -47114,14 +47114,14 @@ RECORDS = {
                                         'l': ['steel', 'titanium'],
                                     },
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:173',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:179',
                                 'id': 1423,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:172',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:178',
                             'id': 1422,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:170',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:176',
                     'id': 1419,
                 },
             ],
@@ -47149,17 +47149,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
                     'id': 1430,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:159
+                {  # rules_data/terraforming_mars/definitions/board.yaml:165
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:159
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:165
                             'op': 'let',
                             'v': 't~1396',
                             'e': {'op': 'var', 'n': 't~1390', 'x': 1622},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:159',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:165',
                             'id': 1432,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:159
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:165
                             'op': 'let',
                             'v': 'l~1397',
                             'e': {
@@ -47262,10 +47262,10 @@ RECORDS = {
                                 },
                                 'x': 1623,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:159',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:165',
                             'id': 1433,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -47322,10 +47322,10 @@ RECORDS = {
                                 },
                                 'x': 1624,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1402',
                                         'e': {
@@ -47559,10 +47559,10 @@ RECORDS = {
                                             },
                                             'x': 1625,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 1436,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -47577,10 +47577,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 1626,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 1437,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -47591,27 +47591,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1404',
                                                             'e': {'op': 'var', 'n': 't~1396', 'x': 1628},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1440,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1405',
                                                             'e': {'op': 'var', 'n': 'space~1403', 'x': 1629},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1441,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -47643,19 +47643,19 @@ RECORDS = {
                                                                         'x': 1631,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 1443,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 1632},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1405', 'x': 1633},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 1444,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -47664,23 +47664,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 1634,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1404'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 1635,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 1447,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -47688,12 +47675,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1405'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 1636,
+                                                                                    'x': 1635,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 1448,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 1447,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1406',
                                                                                 'src': {
@@ -47703,16 +47690,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1405'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 1637,
+                                                                                    'x': 1636,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1406'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 1638,
+                                                                                    'x': 1637,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -47729,15 +47716,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 1639,
+                                                                                        'x': 1638,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 1450,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 1449,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 1449,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 1448,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1404'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 1639,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 1450,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -47745,22 +47745,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1405', 'x': 1641},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 1642},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 1451,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 1446,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 1445,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1442,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1439,
                                                 },
                                                 'label': {
@@ -47782,18 +47782,18 @@ RECORDS = {
                                             },
                                             'kinds': {'t': 'tiles'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 1438,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 1435,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 1434,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:159',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:165',
                     'id': 1431,
                 },
                 {  # rules_data/terraforming_mars/cards/001-070.yaml:644
@@ -47961,7 +47961,7 @@ RECORDS = {
         'name': {'en': 'Land Claim'},
         'type': 'event',
         'cost': 1,
-        'effect': {  # rules_data/terraforming_mars/definitions/board.yaml:181
+        'effect': {  # rules_data/terraforming_mars/definitions/board.yaml:187
             'op': 'choose',
             'alts': [
                 {
@@ -48014,7 +48014,7 @@ RECORDS = {
                             },
                         },
                     ],
-                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:184
+                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:190
                         'op': 'set',
                         't': {
                             'op': 'key',
@@ -48026,7 +48026,7 @@ RECORDS = {
                         'o': '=',
                         'e': {'op': 'var', 'n': 'you', 'x': 1658},
                         'bd': ['game', 'claims', 'key'],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:184',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:190',
                         'id': 1464,
                     },
                     'label': {
@@ -48044,7 +48044,7 @@ RECORDS = {
                 'def': 'claim_space',
                 'args': {},
             },
-            'at': 'rules_data/terraforming_mars/definitions/board.yaml:181',
+            'at': 'rules_data/terraforming_mars/definitions/board.yaml:187',
             'id': 1463,
         },
         'module': 'corporate_era',
@@ -48083,10 +48083,10 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:673',
                     'id': 1467,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:170
+                {  # rules_data/terraforming_mars/definitions/board.yaml:176
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:170
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:176
                             'op': 'let',
                             'v': 'sp~1415',
                             'e': {
@@ -48116,10 +48116,10 @@ RECORDS = {
                                 ],
                                 'x': 1662,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:170',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:176',
                             'id': 1469,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:171
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:177
                             'op': 'let',
                             'v': 'shown~1417',
                             'e': {
@@ -48151,10 +48151,10 @@ RECORDS = {
                                 },
                                 'x': 1663,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:171',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:177',
                             'id': 1470,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:172
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:178
                             'op': 'if',
                             'c': {
                                 'op': 'cmp',
@@ -48169,7 +48169,7 @@ RECORDS = {
                                 'b': {'op': 'lit', 'v': 0},
                                 'x': 1664,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:173
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:179
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -48190,18 +48190,18 @@ RECORDS = {
                                         'b': {  # rules_data/terraforming_mars/definitions/resources.yaml:16
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:173
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:179
                                                     'op': 'let',
                                                     'v': 'n~1419',
                                                     'e': {'op': 'var', 'n': 'n~1412', 'x': 1666},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:173',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:179',
                                                     'id': 1474,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:173
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:179
                                                     'op': 'let',
                                                     'v': 'r~1420',
                                                     'e': {'op': 'var', 'n': 'r~1418', 'x': 1667},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:173',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:179',
                                                     'id': 1475,
                                                 },
                                                 {  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -48245,14 +48245,14 @@ RECORDS = {
                                         'l': ['steel', 'titanium'],
                                     },
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:173',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:179',
                                 'id': 1472,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:172',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:178',
                             'id': 1471,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:170',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:176',
                     'id': 1468,
                 },
             ],
@@ -48280,17 +48280,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/001-070.yaml:674',
                     'id': 1479,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:151
+                {  # rules_data/terraforming_mars/definitions/board.yaml:157
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:151
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:157
                             'op': 'let',
                             'v': 't~1426',
                             'e': {'op': 'var', 'n': 't~1421', 'x': 1673},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:151',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:157',
                             'id': 1481,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:151
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:157
                             'op': 'let',
                             'v': 'l~1427',
                             'e': {
@@ -48344,10 +48344,10 @@ RECORDS = {
                                 },
                                 'x': 1674,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:151',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:157',
                             'id': 1482,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -48404,10 +48404,10 @@ RECORDS = {
                                 },
                                 'x': 1675,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1432',
                                         'e': {
@@ -48641,10 +48641,10 @@ RECORDS = {
                                             },
                                             'x': 1676,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 1485,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -48659,10 +48659,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 1677,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 1486,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -48673,27 +48673,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1434',
                                                             'e': {'op': 'var', 'n': 't~1426', 'x': 1679},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1489,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1435',
                                                             'e': {'op': 'var', 'n': 'space~1433', 'x': 1680},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1490,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -48725,19 +48725,19 @@ RECORDS = {
                                                                         'x': 1682,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 1492,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 1683},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1435', 'x': 1684},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 1493,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -48746,23 +48746,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 1685,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1434'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 1686,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 1496,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -48770,12 +48757,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1435'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 1687,
+                                                                                    'x': 1686,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 1497,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 1496,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1436',
                                                                                 'src': {
@@ -48785,16 +48772,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1435'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 1688,
+                                                                                    'x': 1687,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1436'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 1689,
+                                                                                    'x': 1688,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -48811,15 +48798,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 1690,
+                                                                                        'x': 1689,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 1499,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 1498,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 1498,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 1497,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1434'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 1690,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 1499,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -48827,22 +48827,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1435', 'x': 1692},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 1693},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 1500,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 1495,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 1494,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1491,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1488,
                                                 },
                                                 'label': {
@@ -48864,18 +48864,18 @@ RECORDS = {
                                             },
                                             'kinds': {'t': 'tiles'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 1487,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 1484,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 1483,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:151',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:157',
                     'id': 1480,
                 },
                 {  # rules_data/terraforming_mars/cards/001-070.yaml:674

@@ -39,9 +39,9 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
     {},
     {'kind': 'cards', 'f': 'production', 'd': None},
     [],
@@ -286,77 +286,77 @@ def x_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(E.get('b~1464'), 'effect', None)
 
 
-def x_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1798, E.get('t~1465'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1466, 0), GET(ctx, 'parameters', v_p_1466, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1466, 'max', 0))) for v_p_1466 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1466, 'tile', None) == E.get('t~1465'))])))
 
 
-def x_1799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_1799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1799, E.get('this'), E.get('t~1465'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1471: (lambda v_near_1474: (v_near_1474 if (bool((GET(ctx, 'tiles', E.get('t~1465'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1474)) > num(0)))) else v_open_1471))([v_s_1472 for v_s_1472 in items_of(v_open_1471) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1473, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1473, {}), 'owner', None) == E.get('you')))) for v_x_1473 in items_of(ADJ(ctx, 'spaces', v_s_1472))])))]))([v_s_1468 for v_s_1468 in items_of([v_x_1467 for v_x_1467 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1467, 'type', None) == GET(ctx, 'tiles', E.get('t~1465'), 'space', None))]) if (bool((not IN(v_s_1468, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('t~1465'))) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1468, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1468, None) == E.get('you'))))) and bool((bool(IN(v_s_1468, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1469, ctx.state.get('board'))) and bool((not IN(v_x_1469, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) == v_u_1470)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None), 'counts_as', None) == v_u_1470))))) for v_u_1470 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1469 in items_of(ADJ(ctx, 'spaces', v_s_1468))]))))))]))
 
 
-def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1475'))) > num(0))
 
 
-def x_1804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1478'), {})
 
 
-def x_1805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1477'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1477'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1477'))
+    return FLD(ctx, K[1], E.get('s~1478'))
 
 
-def x_1810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1478'))
-
-
-def x_1811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1478'))
 
 
-def x_1812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1479'), ctx.state.get('board'))
 
 
-def x_1813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1479'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1479'), {}), 'tile', None))
 
 
-def x_1817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_1813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1477'))
+
+
+def x_1817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1476')}
@@ -488,153 +488,153 @@ def x_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1497'), 0)
 
 
-def x_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1861, E.get('t~1498'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1499, 0), GET(ctx, 'parameters', v_p_1499, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1499, 'max', 0))) for v_p_1499 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1499, 'tile', None) == E.get('t~1498'))])))
 
 
-def x_1862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_1862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1862, E.get('this'), E.get('t~1498'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1504: (lambda v_near_1507: (v_near_1507 if (bool((GET(ctx, 'tiles', E.get('t~1498'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1507)) > num(0)))) else v_open_1504))([v_s_1505 for v_s_1505 in items_of(v_open_1504) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1506, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1506, {}), 'owner', None) == E.get('you')))) for v_x_1506 in items_of(ADJ(ctx, 'spaces', v_s_1505))])))]))([v_s_1501 for v_s_1501 in items_of([v_x_1500 for v_x_1500 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1500, 'type', None) == GET(ctx, 'tiles', E.get('t~1498'), 'space', None))]) if (bool((not IN(v_s_1501, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('t~1498'))) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1501, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1501, None) == E.get('you'))))) and bool((bool(IN(v_s_1501, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1502, ctx.state.get('board'))) and bool((not IN(v_x_1502, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) == v_u_1503)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None), 'counts_as', None) == v_u_1503))))) for v_u_1503 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1502 in items_of(ADJ(ctx, 'spaces', v_s_1501))]))))))]))
 
 
-def x_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1508'))) > num(0))
 
 
-def x_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1511'), {})
 
 
-def x_1868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1510'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1510'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1869(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1869(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1510'))
+    return FLD(ctx, K[1], E.get('s~1511'))
 
 
-def x_1873(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1511'))
-
-
-def x_1874(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1873(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1511'))
 
 
-def x_1875(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1874(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1512'), ctx.state.get('board'))
 
 
-def x_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1875(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1512'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1512'), {}), 'tile', None))
 
 
-def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1510'))
+
+
+def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1509')}
 
 
-def x_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1882, E.get('t~1513'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1514, 0), GET(ctx, 'parameters', v_p_1514, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1514, 'max', 0))) for v_p_1514 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1514, 'tile', None) == E.get('t~1513'))])))
 
 
-def x_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1883, E.get('this'), E.get('t~1513'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1519: (lambda v_near_1522: (v_near_1522 if (bool((GET(ctx, 'tiles', E.get('t~1513'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1522)) > num(0)))) else v_open_1519))([v_s_1520 for v_s_1520 in items_of(v_open_1519) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1521, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1521, {}), 'owner', None) == E.get('you')))) for v_x_1521 in items_of(ADJ(ctx, 'spaces', v_s_1520))])))]))([v_s_1516 for v_s_1516 in items_of([v_x_1515 for v_x_1515 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1515, 'type', None) == GET(ctx, 'tiles', E.get('t~1513'), 'space', None))]) if (bool((not IN(v_s_1516, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('t~1513'))) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1516, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1516, None) == E.get('you'))))) and bool((bool(IN(v_s_1516, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1517, ctx.state.get('board'))) and bool((not IN(v_x_1517, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) == v_u_1518)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None), 'counts_as', None) == v_u_1518))))) for v_u_1518 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1517 in items_of(ADJ(ctx, 'spaces', v_s_1516))]))))))]))
 
 
-def x_1884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_1884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1523'))) > num(0))
 
 
-def x_1888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1526'), {})
 
 
-def x_1889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1525'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1525'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1525'))
+    return FLD(ctx, K[1], E.get('s~1526'))
 
 
-def x_1894(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1526'))
-
-
-def x_1895(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1894(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1526'))
 
 
-def x_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1895(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1527'), ctx.state.get('board'))
 
 
-def x_1897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1527'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1527'), {}), 'tile', None))
 
 
-def x_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_1897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1525'))
+
+
+def x_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1524')}
@@ -718,153 +718,153 @@ def x_1923(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(E.get('b~1536'), 'effect', None)
 
 
-def x_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1927, E.get('t~1537'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1538, 0), GET(ctx, 'parameters', v_p_1538, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1538, 'max', 0))) for v_p_1538 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1538, 'tile', None) == E.get('t~1537'))])))
 
 
-def x_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1928, E.get('this'), E.get('t~1537'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1543: (lambda v_near_1546: (v_near_1546 if (bool((GET(ctx, 'tiles', E.get('t~1537'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1546)) > num(0)))) else v_open_1543))([v_s_1544 for v_s_1544 in items_of(v_open_1543) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1545, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1545, {}), 'owner', None) == E.get('you')))) for v_x_1545 in items_of(ADJ(ctx, 'spaces', v_s_1544))])))]))([v_s_1540 for v_s_1540 in items_of([v_x_1539 for v_x_1539 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1539, 'type', None) == GET(ctx, 'tiles', E.get('t~1537'), 'space', None))]) if (bool((not IN(v_s_1540, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('t~1537'))) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1540, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1540, None) == E.get('you'))))) and bool((bool(IN(v_s_1540, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1541, ctx.state.get('board'))) and bool((not IN(v_x_1541, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) == v_u_1542)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None), 'counts_as', None) == v_u_1542))))) for v_u_1542 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1541 in items_of(ADJ(ctx, 'spaces', v_s_1540))]))))))]))
 
 
-def x_1929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_1929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1547'))) > num(0))
 
 
-def x_1933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1550'), {})
 
 
-def x_1934(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1934(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1549'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1549'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1935(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1935(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1549'))
+    return FLD(ctx, K[1], E.get('s~1550'))
 
 
-def x_1939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1550'))
-
-
-def x_1940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1550'))
 
 
-def x_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1551'), ctx.state.get('board'))
 
 
-def x_1942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1551'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1551'), {}), 'tile', None))
 
 
-def x_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_1942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1549'))
+
+
+def x_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1548')}
 
 
-def x_1948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1948, E.get('t~1552'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1553, 0), GET(ctx, 'parameters', v_p_1553, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1553, 'max', 0))) for v_p_1553 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1553, 'tile', None) == E.get('t~1552'))])))
 
 
-def x_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1949, E.get('this'), E.get('t~1552'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1558: (lambda v_near_1561: (v_near_1561 if (bool((GET(ctx, 'tiles', E.get('t~1552'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1561)) > num(0)))) else v_open_1558))([v_s_1559 for v_s_1559 in items_of(v_open_1558) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1560, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1560, {}), 'owner', None) == E.get('you')))) for v_x_1560 in items_of(ADJ(ctx, 'spaces', v_s_1559))])))]))([v_s_1555 for v_s_1555 in items_of([v_x_1554 for v_x_1554 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1554, 'type', None) == GET(ctx, 'tiles', E.get('t~1552'), 'space', None))]) if (bool((not IN(v_s_1555, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('t~1552'))) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1555, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1555, None) == E.get('you'))))) and bool((bool(IN(v_s_1555, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1556, ctx.state.get('board'))) and bool((not IN(v_x_1556, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) == v_u_1557)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None), 'counts_as', None) == v_u_1557))))) for v_u_1557 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1556 in items_of(ADJ(ctx, 'spaces', v_s_1555))]))))))]))
 
 
-def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1562'))) > num(0))
 
 
-def x_1954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1565'), {})
 
 
-def x_1955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1564'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1564'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1958(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1564'))
+    return FLD(ctx, K[1], E.get('s~1565'))
 
 
-def x_1960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1565'))
-
-
-def x_1961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1565'))
 
 
-def x_1962(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1566'), ctx.state.get('board'))
 
 
-def x_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1962(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1566'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1566'), {}), 'tile', None))
 
 
-def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1564'))
+
+
+def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1563')}
@@ -896,83 +896,83 @@ def x_1976(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~1569')}
 
 
-def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     if E is None:
         E = ctx.env()
     return [E.get('s~1571')]
 
 
-def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1984, E.get('t~1572'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1574, 0), GET(ctx, 'parameters', v_p_1574, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1574, 'max', 0))) for v_p_1574 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1574, 'tile', None) == E.get('t~1572'))])))
 
 
-def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (1985, E.get('l~1573'), E.get('this'), E.get('t~1572'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1575 for v_s_1575 in items_of(E.get('l~1573')) if (bool((not IN(v_s_1575, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('t~1572'))) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1575, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1575, None) == E.get('you'))))) and bool((bool(IN(v_s_1575, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1576, ctx.state.get('board'))) and bool((not IN(v_x_1576, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) == v_u_1577)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None), 'counts_as', None) == v_u_1577))))) for v_u_1577 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1576 in items_of(ADJ(ctx, 'spaces', v_s_1575))]))))))])
 
 
-def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1578'))) > num(0))
 
 
-def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1581'), {})
 
 
-def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1580'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1580'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_1992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_1992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_1994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_1994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1580'))
+    return FLD(ctx, K[1], E.get('s~1581'))
 
 
-def x_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1581'))
-
-
-def x_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1581'))
 
 
-def x_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1582'), ctx.state.get('board'))
 
 
-def x_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1582'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1582'), {}), 'tile', None))
 
 
-def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1580'))
+
+
+def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1579')}
@@ -1020,77 +1020,77 @@ def x_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     return FLD(ctx, K[5], E.get('this'))
 
 
-def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2026, E.get('t~1595'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1596, 0), GET(ctx, 'parameters', v_p_1596, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1596, 'max', 0))) for v_p_1596 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1596, 'tile', None) == E.get('t~1595'))])))
 
 
-def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2027, E.get('this'), E.get('t~1595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1601: (lambda v_near_1604: (v_near_1604 if (bool((GET(ctx, 'tiles', E.get('t~1595'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1604)) > num(0)))) else v_open_1601))([v_s_1602 for v_s_1602 in items_of(v_open_1601) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1603, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1603, {}), 'owner', None) == E.get('you')))) for v_x_1603 in items_of(ADJ(ctx, 'spaces', v_s_1602))])))]))([v_s_1598 for v_s_1598 in items_of([v_x_1597 for v_x_1597 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1597, 'type', None) == GET(ctx, 'tiles', E.get('t~1595'), 'space', None))]) if (bool((not IN(v_s_1598, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('t~1595'))) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1598, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1598, None) == E.get('you'))))) and bool((bool(IN(v_s_1598, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1599, ctx.state.get('board'))) and bool((not IN(v_x_1599, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) == v_u_1600)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None), 'counts_as', None) == v_u_1600))))) for v_u_1600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1599 in items_of(ADJ(ctx, 'spaces', v_s_1598))]))))))]))
 
 
-def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1605'))) > num(0))
 
 
-def x_2032(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2032(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1608'), {})
 
 
-def x_2033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1607'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1607'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2037(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2037(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1607'))
+    return FLD(ctx, K[1], E.get('s~1608'))
 
 
-def x_2038(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1608'))
-
-
-def x_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2038(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1608'))
 
 
-def x_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1609'), ctx.state.get('board'))
 
 
-def x_2041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1609'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1609'), {}), 'tile', None))
 
 
-def x_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_2041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1607'))
+
+
+def x_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1606')}
@@ -1340,77 +1340,77 @@ def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (num(E.get('n~1661')) * num(E.get('k~1663')))
 
 
-def x_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2142, E.get('t~1664'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1665, 0), GET(ctx, 'parameters', v_p_1665, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1665, 'max', 0))) for v_p_1665 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1665, 'tile', None) == E.get('t~1664'))])))
 
 
-def x_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2143, E.get('this'), E.get('t~1664'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1670: (lambda v_near_1673: (v_near_1673 if (bool((GET(ctx, 'tiles', E.get('t~1664'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1673)) > num(0)))) else v_open_1670))([v_s_1671 for v_s_1671 in items_of(v_open_1670) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1672, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1672, {}), 'owner', None) == E.get('you')))) for v_x_1672 in items_of(ADJ(ctx, 'spaces', v_s_1671))])))]))([v_s_1667 for v_s_1667 in items_of([v_x_1666 for v_x_1666 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1666, 'type', None) == GET(ctx, 'tiles', E.get('t~1664'), 'space', None))]) if (bool((not IN(v_s_1667, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('t~1664'))) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1667, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1667, None) == E.get('you'))))) and bool((bool(IN(v_s_1667, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1668, ctx.state.get('board'))) and bool((not IN(v_x_1668, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) == v_u_1669)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None), 'counts_as', None) == v_u_1669))))) for v_u_1669 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1668 in items_of(ADJ(ctx, 'spaces', v_s_1667))]))))))]))
 
 
-def x_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1674'))) > num(0))
 
 
-def x_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1677'), {})
 
 
-def x_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1676'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1676'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2152(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2152(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2153(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2153(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1676'))
+    return FLD(ctx, K[1], E.get('s~1677'))
 
 
-def x_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1677'))
-
-
-def x_2155(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1677'))
 
 
-def x_2156(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2155(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1678'), ctx.state.get('board'))
 
 
-def x_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2156(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1678'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1678'), {}), 'tile', None))
 
 
-def x_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1676'))
+
+
+def x_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1675')}
@@ -1856,77 +1856,77 @@ def x_2313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1761'), 0)
 
 
-def x_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2316, E.get('t~1762'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1763, 0), GET(ctx, 'parameters', v_p_1763, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1763, 'max', 0))) for v_p_1763 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1763, 'tile', None) == E.get('t~1762'))])))
 
 
-def x_2317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_2317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2317, E.get('this'), E.get('t~1762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1768: (lambda v_near_1771: (v_near_1771 if (bool((GET(ctx, 'tiles', E.get('t~1762'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1771)) > num(0)))) else v_open_1768))([v_s_1769 for v_s_1769 in items_of(v_open_1768) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1770, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1770, {}), 'owner', None) == E.get('you')))) for v_x_1770 in items_of(ADJ(ctx, 'spaces', v_s_1769))])))]))([v_s_1765 for v_s_1765 in items_of([v_x_1764 for v_x_1764 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1764, 'type', None) == GET(ctx, 'tiles', E.get('t~1762'), 'space', None))]) if (bool((not IN(v_s_1765, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('t~1762'))) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1765, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1765, None) == E.get('you'))))) and bool((bool(IN(v_s_1765, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1766, ctx.state.get('board'))) and bool((not IN(v_x_1766, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) == v_u_1767)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None), 'counts_as', None) == v_u_1767))))) for v_u_1767 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1766 in items_of(ADJ(ctx, 'spaces', v_s_1765))]))))))]))
 
 
-def x_2318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_2318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1772'))) > num(0))
 
 
-def x_2322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1775'), {})
 
 
-def x_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1774'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1774'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1774'))
+    return FLD(ctx, K[1], E.get('s~1775'))
 
 
-def x_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1775'))
-
-
-def x_2329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1775'))
 
 
-def x_2330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1776'), ctx.state.get('board'))
 
 
-def x_2331(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1776'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1776'), {}), 'tile', None))
 
 
-def x_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_2331(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1774'))
+
+
+def x_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1773')}
@@ -2302,83 +2302,83 @@ def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
 
 
-def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2454, E.get('k~1806'),), lambda: [v_x_1807 for v_x_1807 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1807, 'type', None) == E.get('k~1806'))])
 
 
-def x_2455(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2455(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2455, E.get('t~1808'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1810, 0), GET(ctx, 'parameters', v_p_1810, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1810, 'max', 0))) for v_p_1810 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1810, 'tile', None) == E.get('t~1808'))])))
 
 
-def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2456, E.get('l~1809'), E.get('this'), E.get('t~1808'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1811 for v_s_1811 in items_of(E.get('l~1809')) if (bool((not IN(v_s_1811, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('t~1808'))) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1811, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1811, None) == E.get('you'))))) and bool((bool(IN(v_s_1811, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1812, ctx.state.get('board'))) and bool((not IN(v_x_1812, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) == v_u_1813)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None), 'counts_as', None) == v_u_1813))))) for v_u_1813 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1812 in items_of(ADJ(ctx, 'spaces', v_s_1811))]))))))])
 
 
-def x_2457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_2457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1814'))) > num(0))
 
 
-def x_2461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1817'), {})
 
 
-def x_2462(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2462(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1816'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1816'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1816'))
+    return FLD(ctx, K[1], E.get('s~1817'))
 
 
-def x_2467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1817'))
-
-
-def x_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1817'))
 
 
-def x_2469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1818'), ctx.state.get('board'))
 
 
-def x_2470(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1818'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1818'), {}), 'tile', None))
 
 
-def x_2474(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_2470(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1816'))
+
+
+def x_2474(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1815')}
@@ -2446,77 +2446,77 @@ def x_2506(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     return FLD(ctx, K[5], E.get('this'))
 
 
-def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:138
+def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2510, E.get('t~1831'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1834, 0), GET(ctx, 'parameters', v_p_1834, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1834, 'max', 0))) for v_p_1834 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1834, 'tile', None) == E.get('t~1831'))])))
 
 
-def x_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:139
+def x_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2511, E.get('n~1832'), E.get('this'), E.get('t~1831'), E.get('u~1833'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1836 for v_x_1836 in items_of([v_x_1835 for v_x_1835 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1835, 'type', None) == GET(ctx, 'tiles', E.get('t~1831'), 'space', None))]) if (bool((not IN(v_x_1836, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_x_1836, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_x_1836, None) == E.get('you'))))) and bool((num(CALL(ctx, 'count', None, [v_y_1837 for v_y_1837 in items_of(ADJ(ctx, 'spaces', v_x_1836)) if (bool(IN(v_y_1837, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) == E.get('u~1833'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None), 'counts_as', None) == E.get('u~1833'))))))])) >= num(E.get('n~1832')))))])
 
 
-def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('l~1838'))) > num(0))
 
 
-def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1841'), {})
 
 
-def x_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1840'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1840'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2518(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2518(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1840'))
+    return FLD(ctx, K[1], E.get('s~1841'))
 
 
-def x_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1841'))
-
-
-def x_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1841'))
 
 
-def x_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1842'), ctx.state.get('board'))
 
 
-def x_2525(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1842'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1842'), {}), 'tile', None))
 
 
-def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def x_2525(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1840'))
+
+
+def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1839')}
@@ -2622,83 +2622,83 @@ def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~1855'), 0)
 
 
-def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
+def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2573, E.get('t~1856'), E.get('u~1857'), ctx.stamps.get('board', 0),), lambda: [v_x_1859 for v_x_1859 in items_of([v_x_1858 for v_x_1858 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1858, 'type', None) == GET(ctx, 'tiles', E.get('t~1856'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_1860, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) == E.get('u~1857'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None), 'counts_as', None) == E.get('u~1857')))))) for v_y_1860 in items_of(ADJ(ctx, 'spaces', v_x_1859))])])
 
 
-def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2574, E.get('t~1861'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1863, 0), GET(ctx, 'parameters', v_p_1863, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1863, 'max', 0))) for v_p_1863 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1863, 'tile', None) == E.get('t~1861'))])))
 
 
-def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2575, E.get('l~1862'), E.get('this'), E.get('t~1861'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1864 for v_s_1864 in items_of(E.get('l~1862')) if (bool((not IN(v_s_1864, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('t~1861'))) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1864, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1864, None) == E.get('you'))))) and bool((bool(IN(v_s_1864, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1865, ctx.state.get('board'))) and bool((not IN(v_x_1865, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) == v_u_1866)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None), 'counts_as', None) == v_u_1866))))) for v_u_1866 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1865 in items_of(ADJ(ctx, 'spaces', v_s_1864))]))))))])
 
 
-def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1867'))) > num(0))
 
 
-def x_2580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1870'), {})
 
 
-def x_2581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1869'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1869'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2585(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2585(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1869'))
+    return FLD(ctx, K[1], E.get('s~1870'))
 
 
-def x_2586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1870'))
-
-
-def x_2587(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1870'))
 
 
-def x_2588(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2587(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1871'), ctx.state.get('board'))
 
 
-def x_2589(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2588(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1871'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1871'), {}), 'tile', None))
 
 
-def x_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_2589(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1869'))
+
+
+def x_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1868')}
@@ -2974,77 +2974,77 @@ def x_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:571
     return FLD(ctx, K[5], E.get('this'))
 
 
-def x_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2684, E.get('t~1904'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1905, 0), GET(ctx, 'parameters', v_p_1905, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1905, 'max', 0))) for v_p_1905 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1905, 'tile', None) == E.get('t~1904'))])))
 
 
-def x_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2685, E.get('this'), E.get('t~1904'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1910: (lambda v_near_1913: (v_near_1913 if (bool((GET(ctx, 'tiles', E.get('t~1904'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1913)) > num(0)))) else v_open_1910))([v_s_1911 for v_s_1911 in items_of(v_open_1910) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1912, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1912, {}), 'owner', None) == E.get('you')))) for v_x_1912 in items_of(ADJ(ctx, 'spaces', v_s_1911))])))]))([v_s_1907 for v_s_1907 in items_of([v_x_1906 for v_x_1906 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1906, 'type', None) == GET(ctx, 'tiles', E.get('t~1904'), 'space', None))]) if (bool((not IN(v_s_1907, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('t~1904'))) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1907, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1907, None) == E.get('you'))))) and bool((bool(IN(v_s_1907, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1908, ctx.state.get('board'))) and bool((not IN(v_x_1908, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) == v_u_1909)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None), 'counts_as', None) == v_u_1909))))) for v_u_1909 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1908 in items_of(ADJ(ctx, 'spaces', v_s_1907))]))))))]))
 
 
-def x_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~1914'))) > num(0))
 
 
-def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1917'), {})
 
 
-def x_2691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1916'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1916'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2692(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2692(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2695(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2695(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1916'))
+    return FLD(ctx, K[1], E.get('s~1917'))
 
 
-def x_2696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1917'))
-
-
-def x_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1917'))
 
 
-def x_2698(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1918'), ctx.state.get('board'))
 
 
-def x_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2698(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1918'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1918'), {}), 'tile', None))
 
 
-def x_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1916'))
+
+
+def x_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1915')}
@@ -3056,83 +3056,83 @@ def x_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_1919 for v_s_1919 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'owner', None) == E.get('you'))))])) >= num(1)))
 
 
-def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
+def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2708, E.get('t~1920'), E.get('u~1921'), ctx.stamps.get('board', 0),), lambda: [v_x_1923 for v_x_1923 in items_of([v_x_1922 for v_x_1922 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1922, 'type', None) == GET(ctx, 'tiles', E.get('t~1920'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_1924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) == E.get('u~1921'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None), 'counts_as', None) == E.get('u~1921')))))) for v_y_1924 in items_of(ADJ(ctx, 'spaces', v_x_1923))])])
 
 
-def x_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2709, E.get('t~1925'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1927, 0), GET(ctx, 'parameters', v_p_1927, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1927, 'max', 0))) for v_p_1927 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1927, 'tile', None) == E.get('t~1925'))])))
 
 
-def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2710, E.get('l~1926'), E.get('this'), E.get('t~1925'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1928 for v_s_1928 in items_of(E.get('l~1926')) if (bool((not IN(v_s_1928, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('t~1925'))) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1928, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1928, None) == E.get('you'))))) and bool((bool(IN(v_s_1928, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1929, ctx.state.get('board'))) and bool((not IN(v_x_1929, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) == v_u_1930)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None), 'counts_as', None) == v_u_1930))))) for v_u_1930 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1929 in items_of(ADJ(ctx, 'spaces', v_s_1928))]))))))])
 
 
-def x_2711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_2711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~1931'))) > num(0))
 
 
-def x_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~1934'), {})
 
 
-def x_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~1933'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~1933'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~1933'))
+    return FLD(ctx, K[1], E.get('s~1934'))
 
 
-def x_2721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~1934'))
-
-
-def x_2722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~1934'))
 
 
-def x_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~1935'), ctx.state.get('board'))
 
 
-def x_2724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~1935'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~1935'), {}), 'tile', None))
 
 
-def x_2728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_2724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~1933'))
+
+
+def x_2728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~1932')}
@@ -3518,83 +3518,83 @@ def x_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(E.get('b~2020'), 'effect', None)
 
 
-def x_2855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_2855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2855, E.get('t~2021'),), lambda: [v_x_2023 for v_x_2023 in items_of([v_x_2022 for v_x_2022 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2022, 'type', None) == GET(ctx, 'tiles', E.get('t~2021'), 'space', None))]) if (GET(ctx, 'spaces', v_x_2023, 'volcanic', None) == True)])
 
 
-def x_2856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2856, E.get('t~2024'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2026, 0), GET(ctx, 'parameters', v_p_2026, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2026, 'max', 0))) for v_p_2026 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2026, 'tile', None) == E.get('t~2024'))])))
 
 
-def x_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2857, E.get('l~2025'), E.get('this'), E.get('t~2024'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2027 for v_s_2027 in items_of(E.get('l~2025')) if (bool((not IN(v_s_2027, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('t~2024'))) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2027, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2027, None) == E.get('you'))))) and bool((bool(IN(v_s_2027, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2028, ctx.state.get('board'))) and bool((not IN(v_x_2028, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) == v_u_2029)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None), 'counts_as', None) == v_u_2029))))) for v_u_2029 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2028 in items_of(ADJ(ctx, 'spaces', v_s_2027))]))))))])
 
 
-def x_2858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_2858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~2030'))) > num(0))
 
 
-def x_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2033'), {})
 
 
-def x_2863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2032'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2032'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2032'))
+    return FLD(ctx, K[1], E.get('s~2033'))
 
 
-def x_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2033'))
-
-
-def x_2869(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2033'))
 
 
-def x_2870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2869(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2034'), ctx.state.get('board'))
 
 
-def x_2871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2034'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2034'), {}), 'tile', None))
 
 
-def x_2875(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_2871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2032'))
+
+
+def x_2875(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2031')}
@@ -4364,7 +4364,7 @@ def d_1587(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     return True
 
 
-def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4375,7 +4375,7 @@ def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4393,7 +4393,7 @@ def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1592(ctx, k, s, E)
 
 
-def d_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4403,7 +4403,7 @@ def d_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_1591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4414,14 +4414,14 @@ def d_1591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1592(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_1592(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1592, None, [], k)
 
 
-def t_1593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4438,7 +4438,7 @@ def t_1593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1596(ctx, k, s, E)
 
 
-def d_1594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4448,7 +4448,7 @@ def d_1594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1595(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1595(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4458,7 +4458,7 @@ def d_1595(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4477,7 +4477,7 @@ def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1599(ctx, k, s, E)
 
 
-def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4489,7 +4489,7 @@ def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4499,7 +4499,7 @@ def d_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4510,7 +4510,7 @@ def t_1599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4520,7 +4520,7 @@ def t_1600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1602(ctx, r2, s, E)
 
     def r2():
-        return t_1603(ctx, r3, s, E)
+        return t_1604(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -4531,7 +4531,7 @@ def t_1600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1601(ctx, r1, s, E)
 
 
-def t_1601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4540,22 +4540,13 @@ def t_1601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1809(ctx, E), k)
 
 
-def t_1602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1810(ctx, E), k)
-
-
-def t_1603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1811(ctx, E)))
+    items = list(items_of(x_1810(ctx, E)))
     old = E.get('x~1479', MISSING)
 
     def brk():
@@ -4567,14 +4558,23 @@ def t_1603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1479', item, True)
-            if x_1812(ctx, E):
-                return t_1604(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1811(ctx, E):
+                return t_1603(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1604(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1812(ctx, E), k)
+
+
+def t_1604(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4583,7 +4583,7 @@ def t_1604(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1813(ctx, E), k)
 
 
-def d_1605(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1605(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5100,7 +5100,7 @@ def d_1643(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
     return True
 
 
-def t_1644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5111,7 +5111,7 @@ def t_1644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5129,7 +5129,7 @@ def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1648(ctx, k, s, E)
 
 
-def d_1646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_1646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5139,7 +5139,7 @@ def d_1646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5150,14 +5150,14 @@ def d_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_1648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1648, None, [], k)
 
 
-def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5174,7 +5174,7 @@ def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1652(ctx, k, s, E)
 
 
-def d_1650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5184,7 +5184,7 @@ def d_1650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5194,7 +5194,7 @@ def d_1651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5213,7 +5213,7 @@ def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1655(ctx, k, s, E)
 
 
-def d_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5225,7 +5225,7 @@ def d_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5235,7 +5235,7 @@ def d_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5246,7 +5246,7 @@ def t_1655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5256,7 +5256,7 @@ def t_1656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1658(ctx, r2, s, E)
 
     def r2():
-        return t_1659(ctx, r3, s, E)
+        return t_1660(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -5267,7 +5267,7 @@ def t_1656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1657(ctx, r1, s, E)
 
 
-def t_1657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5276,22 +5276,13 @@ def t_1657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1872(ctx, E), k)
 
 
-def t_1658(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1658(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1873(ctx, E), k)
-
-
-def t_1659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1874(ctx, E)))
+    items = list(items_of(x_1873(ctx, E)))
     old = E.get('x~1512', MISSING)
 
     def brk():
@@ -5303,14 +5294,23 @@ def t_1659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1512', item, True)
-            if x_1875(ctx, E):
-                return t_1660(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1874(ctx, E):
+                return t_1659(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1875(ctx, E), k)
+
+
+def t_1660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5319,7 +5319,7 @@ def t_1660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1876(ctx, E), k)
 
 
-def d_1661(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1661(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5336,7 +5336,7 @@ def d_1662(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
     return True
 
 
-def t_1663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5347,7 +5347,7 @@ def t_1663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5365,7 +5365,7 @@ def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1667(ctx, k, s, E)
 
 
-def d_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5375,7 +5375,7 @@ def d_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_1666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5386,14 +5386,14 @@ def d_1666(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_1667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1667, None, [], k)
 
 
-def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5410,7 +5410,7 @@ def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1671(ctx, k, s, E)
 
 
-def d_1669(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1669(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5420,7 +5420,7 @@ def d_1669(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5430,7 +5430,7 @@ def d_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5449,7 +5449,7 @@ def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1674(ctx, k, s, E)
 
 
-def d_1672(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1672(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5461,7 +5461,7 @@ def d_1672(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1673(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1673(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5471,7 +5471,7 @@ def d_1673(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5482,7 +5482,7 @@ def t_1674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5492,7 +5492,7 @@ def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1677(ctx, r2, s, E)
 
     def r2():
-        return t_1678(ctx, r3, s, E)
+        return t_1679(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -5503,7 +5503,7 @@ def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1676(ctx, r1, s, E)
 
 
-def t_1676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5512,22 +5512,13 @@ def t_1676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1893(ctx, E), k)
 
 
-def t_1677(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1677(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1894(ctx, E), k)
-
-
-def t_1678(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1895(ctx, E)))
+    items = list(items_of(x_1894(ctx, E)))
     old = E.get('x~1527', MISSING)
 
     def brk():
@@ -5539,14 +5530,23 @@ def t_1678(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1527', item, True)
-            if x_1896(ctx, E):
-                return t_1679(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1895(ctx, E):
+                return t_1678(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1679(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1678(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1896(ctx, E), k)
+
+
+def t_1679(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5555,7 +5555,7 @@ def t_1679(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1897(ctx, E), k)
 
 
-def d_1680(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1680(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5866,7 +5866,7 @@ def d_1702(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     return True
 
 
-def t_1703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5877,7 +5877,7 @@ def t_1703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_1704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5895,7 +5895,7 @@ def t_1704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1707(ctx, k, s, E)
 
 
-def d_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5905,7 +5905,7 @@ def d_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5916,14 +5916,14 @@ def d_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_1707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1707, None, [], k)
 
 
-def t_1708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5940,7 +5940,7 @@ def t_1708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1711(ctx, k, s, E)
 
 
-def d_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5950,7 +5950,7 @@ def d_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5960,7 +5960,7 @@ def d_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5979,7 +5979,7 @@ def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1714(ctx, k, s, E)
 
 
-def d_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5991,7 +5991,7 @@ def d_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6001,7 +6001,7 @@ def d_1713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1714(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1714(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6012,7 +6012,7 @@ def t_1714(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6022,7 +6022,7 @@ def t_1715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1717(ctx, r2, s, E)
 
     def r2():
-        return t_1718(ctx, r3, s, E)
+        return t_1719(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6033,7 +6033,7 @@ def t_1715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1716(ctx, r1, s, E)
 
 
-def t_1716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6042,22 +6042,13 @@ def t_1716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1938(ctx, E), k)
 
 
-def t_1717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1939(ctx, E), k)
-
-
-def t_1718(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1940(ctx, E)))
+    items = list(items_of(x_1939(ctx, E)))
     old = E.get('x~1551', MISSING)
 
     def brk():
@@ -6069,14 +6060,23 @@ def t_1718(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1551', item, True)
-            if x_1941(ctx, E):
-                return t_1719(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1940(ctx, E):
+                return t_1718(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1718(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1941(ctx, E), k)
+
+
+def t_1719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6085,7 +6085,7 @@ def t_1719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1942(ctx, E), k)
 
 
-def d_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6102,7 +6102,7 @@ def d_1721(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     return True
 
 
-def t_1722(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1722(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6113,7 +6113,7 @@ def t_1722(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6131,7 +6131,7 @@ def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1726(ctx, k, s, E)
 
 
-def d_1724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_1724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6141,7 +6141,7 @@ def d_1724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6152,14 +6152,14 @@ def d_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_1726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1726, None, [], k)
 
 
-def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6176,7 +6176,7 @@ def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1730(ctx, k, s, E)
 
 
-def d_1728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6186,7 +6186,7 @@ def d_1728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6196,7 +6196,7 @@ def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6215,7 +6215,7 @@ def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1733(ctx, k, s, E)
 
 
-def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6227,7 +6227,7 @@ def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6237,7 +6237,7 @@ def d_1732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6248,7 +6248,7 @@ def t_1733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6258,7 +6258,7 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1736(ctx, r2, s, E)
 
     def r2():
-        return t_1737(ctx, r3, s, E)
+        return t_1738(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6269,7 +6269,7 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1735(ctx, r1, s, E)
 
 
-def t_1735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6278,22 +6278,13 @@ def t_1735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1959(ctx, E), k)
 
 
-def t_1736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1960(ctx, E), k)
-
-
-def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1961(ctx, E)))
+    items = list(items_of(x_1960(ctx, E)))
     old = E.get('x~1566', MISSING)
 
     def brk():
@@ -6305,14 +6296,23 @@ def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1566', item, True)
-            if x_1962(ctx, E):
-                return t_1738(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1961(ctx, E):
+                return t_1737(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1962(ctx, E), k)
+
+
+def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6321,7 +6321,7 @@ def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1963(ctx, E), k)
 
 
-def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6439,7 +6439,7 @@ def d_1749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     return True
 
 
-def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6456,7 +6456,7 @@ def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1753(ctx, k, s, E)
 
 
-def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6466,7 +6466,7 @@ def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6476,7 +6476,7 @@ def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_1753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6487,7 +6487,7 @@ def t_1753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6505,7 +6505,7 @@ def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1757(ctx, k, s, E)
 
 
-def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6515,7 +6515,7 @@ def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6526,14 +6526,14 @@ def d_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_1757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1757, None, [], k)
 
 
-def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6550,7 +6550,7 @@ def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1761(ctx, k, s, E)
 
 
-def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6560,7 +6560,7 @@ def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6570,7 +6570,7 @@ def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6589,7 +6589,7 @@ def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1764(ctx, k, s, E)
 
 
-def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6601,7 +6601,7 @@ def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6611,7 +6611,7 @@ def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6622,7 +6622,7 @@ def t_1764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6632,7 +6632,7 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1767(ctx, r2, s, E)
 
     def r2():
-        return t_1768(ctx, r3, s, E)
+        return t_1769(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6643,7 +6643,7 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1766(ctx, r1, s, E)
 
 
-def t_1766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6652,22 +6652,13 @@ def t_1766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1995(ctx, E), k)
 
 
-def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1996(ctx, E), k)
-
-
-def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1997(ctx, E)))
+    items = list(items_of(x_1996(ctx, E)))
     old = E.get('x~1582', MISSING)
 
     def brk():
@@ -6679,14 +6670,23 @@ def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1582', item, True)
-            if x_1998(ctx, E):
-                return t_1769(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1997(ctx, E):
+                return t_1768(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1998(ctx, E), k)
+
+
+def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6695,7 +6695,7 @@ def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1999(ctx, E), k)
 
 
-def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6975,7 +6975,7 @@ def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     return True
 
 
-def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6986,7 +6986,7 @@ def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7004,7 +7004,7 @@ def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1795(ctx, k, s, E)
 
 
-def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7014,7 +7014,7 @@ def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7025,14 +7025,14 @@ def d_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_1795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1795, None, [], k)
 
 
-def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7049,7 +7049,7 @@ def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1799(ctx, k, s, E)
 
 
-def d_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7059,7 +7059,7 @@ def d_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7069,7 +7069,7 @@ def d_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7088,7 +7088,7 @@ def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1802(ctx, k, s, E)
 
 
-def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7100,7 +7100,7 @@ def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7110,7 +7110,7 @@ def d_1801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7121,7 +7121,7 @@ def t_1802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7131,7 +7131,7 @@ def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1805(ctx, r2, s, E)
 
     def r2():
-        return t_1806(ctx, r3, s, E)
+        return t_1807(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -7142,7 +7142,7 @@ def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1804(ctx, r1, s, E)
 
 
-def t_1804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7151,22 +7151,13 @@ def t_1804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2037(ctx, E), k)
 
 
-def t_1805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2038(ctx, E), k)
-
-
-def t_1806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2039(ctx, E)))
+    items = list(items_of(x_2038(ctx, E)))
     old = E.get('x~1609', MISSING)
 
     def brk():
@@ -7178,14 +7169,23 @@ def t_1806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1609', item, True)
-            if x_2040(ctx, E):
-                return t_1807(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2039(ctx, E):
+                return t_1806(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2040(ctx, E), k)
+
+
+def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7194,7 +7194,7 @@ def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2041(ctx, E), k)
 
 
-def d_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8314,7 +8314,7 @@ def d_1889(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     return True
 
 
-def t_1890(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1890(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8325,7 +8325,7 @@ def t_1890(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_1891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8343,7 +8343,7 @@ def t_1891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1894(ctx, k, s, E)
 
 
-def d_1892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_1892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8353,7 +8353,7 @@ def d_1892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_1893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8364,14 +8364,14 @@ def d_1893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_1894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 1894, None, [], k)
 
 
-def t_1895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8388,7 +8388,7 @@ def t_1895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1898(ctx, k, s, E)
 
 
-def d_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8398,7 +8398,7 @@ def d_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_1897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8408,7 +8408,7 @@ def d_1897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8427,7 +8427,7 @@ def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1901(ctx, k, s, E)
 
 
-def d_1899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_1899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8439,7 +8439,7 @@ def d_1899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_1900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8449,7 +8449,7 @@ def d_1900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_1901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8460,7 +8460,7 @@ def t_1901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_1902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8470,7 +8470,7 @@ def t_1902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_1904(ctx, r2, s, E)
 
     def r2():
-        return t_1905(ctx, r3, s, E)
+        return t_1906(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -8481,7 +8481,7 @@ def t_1902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_1903(ctx, r1, s, E)
 
 
-def t_1903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_1903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8490,22 +8490,13 @@ def t_1903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2153(ctx, E), k)
 
 
-def t_1904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_1904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2154(ctx, E), k)
-
-
-def t_1905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2155(ctx, E)))
+    items = list(items_of(x_2154(ctx, E)))
     old = E.get('x~1678', MISSING)
 
     def brk():
@@ -8517,14 +8508,23 @@ def t_1905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1678', item, True)
-            if x_2156(ctx, E):
-                return t_1906(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2155(ctx, E):
+                return t_1905(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_1905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2156(ctx, E), k)
+
+
+def t_1906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8533,7 +8533,7 @@ def t_1906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2157(ctx, E), k)
 
 
-def d_1907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10512,7 +10512,7 @@ def d_2051(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
     return True
 
 
-def t_2052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10523,7 +10523,7 @@ def t_2052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_2053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10541,7 +10541,7 @@ def t_2053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2056(ctx, k, s, E)
 
 
-def d_2054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_2054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10551,7 +10551,7 @@ def d_2054(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_2055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10562,14 +10562,14 @@ def d_2055(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_2056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2056, None, [], k)
 
 
-def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10586,7 +10586,7 @@ def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2060(ctx, k, s, E)
 
 
-def d_2058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_2058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10596,7 +10596,7 @@ def d_2058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_2059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10606,7 +10606,7 @@ def d_2059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10625,7 +10625,7 @@ def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2063(ctx, k, s, E)
 
 
-def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10637,7 +10637,7 @@ def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10647,7 +10647,7 @@ def d_2062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10658,7 +10658,7 @@ def t_2063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10668,7 +10668,7 @@ def t_2064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2066(ctx, r2, s, E)
 
     def r2():
-        return t_2067(ctx, r3, s, E)
+        return t_2068(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -10679,7 +10679,7 @@ def t_2064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2065(ctx, r1, s, E)
 
 
-def t_2065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10688,22 +10688,13 @@ def t_2065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2327(ctx, E), k)
 
 
-def t_2066(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2066(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2328(ctx, E), k)
-
-
-def t_2067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2329(ctx, E)))
+    items = list(items_of(x_2328(ctx, E)))
     old = E.get('x~1776', MISSING)
 
     def brk():
@@ -10715,14 +10706,23 @@ def t_2067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1776', item, True)
-            if x_2330(ctx, E):
-                return t_2068(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2329(ctx, E):
+                return t_2067(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2330(ctx, E), k)
+
+
+def t_2068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10731,7 +10731,7 @@ def t_2068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2331(ctx, E), k)
 
 
-def d_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12052,7 +12052,7 @@ def d_2167(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     return True
 
 
-def t_2168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_2168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12069,7 +12069,7 @@ def t_2168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2171(ctx, k, s, E)
 
 
-def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12079,7 +12079,7 @@ def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12089,7 +12089,7 @@ def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_2171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12100,7 +12100,7 @@ def t_2171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_2172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12118,7 +12118,7 @@ def t_2172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2175(ctx, k, s, E)
 
 
-def d_2173(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_2173(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12128,7 +12128,7 @@ def d_2173(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2174(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_2174(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12139,14 +12139,14 @@ def d_2174(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_2175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2175, None, [], k)
 
 
-def t_2176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12163,7 +12163,7 @@ def t_2176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2179(ctx, k, s, E)
 
 
-def d_2177(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2177(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12173,7 +12173,7 @@ def d_2177(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2178(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2178(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12183,7 +12183,7 @@ def d_2178(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12202,7 +12202,7 @@ def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2182(ctx, k, s, E)
 
 
-def d_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12214,7 +12214,7 @@ def d_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12224,7 +12224,7 @@ def d_2181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12235,7 +12235,7 @@ def t_2182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12245,7 +12245,7 @@ def t_2183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2185(ctx, r2, s, E)
 
     def r2():
-        return t_2186(ctx, r3, s, E)
+        return t_2187(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -12256,7 +12256,7 @@ def t_2183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2184(ctx, r1, s, E)
 
 
-def t_2184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12265,22 +12265,13 @@ def t_2184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2466(ctx, E), k)
 
 
-def t_2185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2467(ctx, E), k)
-
-
-def t_2186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2468(ctx, E)))
+    items = list(items_of(x_2467(ctx, E)))
     old = E.get('x~1818', MISSING)
 
     def brk():
@@ -12292,14 +12283,23 @@ def t_2186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1818', item, True)
-            if x_2469(ctx, E):
-                return t_2187(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2468(ctx, E):
+                return t_2186(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2469(ctx, E), k)
+
+
+def t_2187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12308,7 +12308,7 @@ def t_2187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2470(ctx, E), k)
 
 
-def d_2188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12717,7 +12717,7 @@ def d_2217(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     return True
 
 
-def t_2218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:138
+def t_2218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12728,7 +12728,7 @@ def t_2218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:139
+def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12746,7 +12746,7 @@ def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2222(ctx, k, s, E)
 
 
-def d_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:139
+def d_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12756,7 +12756,7 @@ def d_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12767,14 +12767,14 @@ def d_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def t_2222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2222, None, [], k)
 
 
-def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12791,7 +12791,7 @@ def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2226(ctx, k, s, E)
 
 
-def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12801,7 +12801,7 @@ def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12811,7 +12811,7 @@ def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12830,7 +12830,7 @@ def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2229(ctx, k, s, E)
 
 
-def d_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12842,7 +12842,7 @@ def d_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12852,7 +12852,7 @@ def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12863,7 +12863,7 @@ def t_2229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12873,7 +12873,7 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2232(ctx, r2, s, E)
 
     def r2():
-        return t_2233(ctx, r3, s, E)
+        return t_2234(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -12884,7 +12884,7 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2231(ctx, r1, s, E)
 
 
-def t_2231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12893,22 +12893,13 @@ def t_2231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2521(ctx, E), k)
 
 
-def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2522(ctx, E), k)
-
-
-def t_2233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2523(ctx, E)))
+    items = list(items_of(x_2522(ctx, E)))
     old = E.get('x~1842', MISSING)
 
     def brk():
@@ -12920,14 +12911,23 @@ def t_2233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1842', item, True)
-            if x_2524(ctx, E):
-                return t_2234(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2523(ctx, E):
+                return t_2233(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2524(ctx, E), k)
+
+
+def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12936,7 +12936,7 @@ def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2525(ctx, E), k)
 
 
-def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13337,7 +13337,7 @@ def d_2269(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     return True
 
 
-def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
+def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13354,7 +13354,7 @@ def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2273(ctx, k, s, E)
 
 
-def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
+def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13364,7 +13364,7 @@ def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
+def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13374,7 +13374,7 @@ def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13385,7 +13385,7 @@ def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13403,7 +13403,7 @@ def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2277(ctx, k, s, E)
 
 
-def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13413,7 +13413,7 @@ def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13424,14 +13424,14 @@ def d_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2277, None, [], k)
 
 
-def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13448,7 +13448,7 @@ def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2281(ctx, k, s, E)
 
 
-def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13458,7 +13458,7 @@ def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2280(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2280(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13468,7 +13468,7 @@ def d_2280(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13487,7 +13487,7 @@ def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2284(ctx, k, s, E)
 
 
-def d_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13499,7 +13499,7 @@ def d_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2283(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2283(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13509,7 +13509,7 @@ def d_2283(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13520,7 +13520,7 @@ def t_2284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13530,7 +13530,7 @@ def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2287(ctx, r2, s, E)
 
     def r2():
-        return t_2288(ctx, r3, s, E)
+        return t_2289(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -13541,7 +13541,7 @@ def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2286(ctx, r1, s, E)
 
 
-def t_2286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13550,22 +13550,13 @@ def t_2286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2585(ctx, E), k)
 
 
-def t_2287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2586(ctx, E), k)
-
-
-def t_2288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2587(ctx, E)))
+    items = list(items_of(x_2586(ctx, E)))
     old = E.get('x~1871', MISSING)
 
     def brk():
@@ -13577,14 +13568,23 @@ def t_2288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1871', item, True)
-            if x_2588(ctx, E):
-                return t_2289(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2587(ctx, E):
+                return t_2288(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2588(ctx, E), k)
+
+
+def t_2289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13593,7 +13593,7 @@ def t_2289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2589(ctx, E), k)
 
 
-def d_2290(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2290(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14594,7 +14594,7 @@ def d_2367(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
     return True
 
 
-def t_2368(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2368(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14605,7 +14605,7 @@ def t_2368(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2369(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_2369(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14623,7 +14623,7 @@ def t_2369(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2372(ctx, k, s, E)
 
 
-def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14633,7 +14633,7 @@ def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2371(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_2371(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14644,14 +14644,14 @@ def d_2371(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_2372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2372, None, [], k)
 
 
-def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14668,7 +14668,7 @@ def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2376(ctx, k, s, E)
 
 
-def d_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14678,7 +14678,7 @@ def d_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14688,7 +14688,7 @@ def d_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14707,7 +14707,7 @@ def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2379(ctx, k, s, E)
 
 
-def d_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14719,7 +14719,7 @@ def d_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14729,7 +14729,7 @@ def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14740,7 +14740,7 @@ def t_2379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14750,7 +14750,7 @@ def t_2380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2382(ctx, r2, s, E)
 
     def r2():
-        return t_2383(ctx, r3, s, E)
+        return t_2384(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -14761,7 +14761,7 @@ def t_2380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2381(ctx, r1, s, E)
 
 
-def t_2381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14770,22 +14770,13 @@ def t_2381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2695(ctx, E), k)
 
 
-def t_2382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2696(ctx, E), k)
-
-
-def t_2383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2697(ctx, E)))
+    items = list(items_of(x_2696(ctx, E)))
     old = E.get('x~1918', MISSING)
 
     def brk():
@@ -14797,14 +14788,23 @@ def t_2383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1918', item, True)
-            if x_2698(ctx, E):
-                return t_2384(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2697(ctx, E):
+                return t_2383(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2698(ctx, E), k)
+
+
+def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14813,7 +14813,7 @@ def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2699(ctx, E), k)
 
 
-def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14857,7 +14857,7 @@ def d_2388(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     return True
 
 
-def t_2389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
+def t_2389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14874,7 +14874,7 @@ def t_2389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2392(ctx, k, s, E)
 
 
-def d_2390(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
+def d_2390(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14884,7 +14884,7 @@ def d_2390(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2391(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
+def d_2391(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14894,7 +14894,7 @@ def d_2391(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_2392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14905,7 +14905,7 @@ def t_2392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14923,7 +14923,7 @@ def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2396(ctx, k, s, E)
 
 
-def d_2394(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_2394(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14933,7 +14933,7 @@ def d_2394(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2395(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_2395(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14944,14 +14944,14 @@ def d_2395(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_2396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2396, None, [], k)
 
 
-def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14968,7 +14968,7 @@ def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2400(ctx, k, s, E)
 
 
-def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14978,7 +14978,7 @@ def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2399(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2399(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14988,7 +14988,7 @@ def d_2399(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15007,7 +15007,7 @@ def t_2400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2403(ctx, k, s, E)
 
 
-def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15019,7 +15019,7 @@ def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15029,7 +15029,7 @@ def d_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15040,7 +15040,7 @@ def t_2403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15050,7 +15050,7 @@ def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2406(ctx, r2, s, E)
 
     def r2():
-        return t_2407(ctx, r3, s, E)
+        return t_2408(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -15061,7 +15061,7 @@ def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2405(ctx, r1, s, E)
 
 
-def t_2405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15070,22 +15070,13 @@ def t_2405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2720(ctx, E), k)
 
 
-def t_2406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2721(ctx, E), k)
-
-
-def t_2407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2722(ctx, E)))
+    items = list(items_of(x_2721(ctx, E)))
     old = E.get('x~1935', MISSING)
 
     def brk():
@@ -15097,14 +15088,23 @@ def t_2407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~1935', item, True)
-            if x_2723(ctx, E):
-                return t_2408(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2722(ctx, E):
+                return t_2407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2723(ctx, E), k)
+
+
+def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15113,7 +15113,7 @@ def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2724(ctx, E), k)
 
 
-def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16452,7 +16452,7 @@ def d_2509(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     return True
 
 
-def t_2510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_2510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16469,7 +16469,7 @@ def t_2510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2513(ctx, k, s, E)
 
 
-def d_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16479,7 +16479,7 @@ def d_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16489,7 +16489,7 @@ def d_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_2513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16500,7 +16500,7 @@ def t_2513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_2514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16518,7 +16518,7 @@ def t_2514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2517(ctx, k, s, E)
 
 
-def d_2515(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_2515(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16528,7 +16528,7 @@ def d_2515(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16539,14 +16539,14 @@ def d_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_2517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2517, None, [], k)
 
 
-def t_2518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16563,7 +16563,7 @@ def t_2518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2521(ctx, k, s, E)
 
 
-def d_2519(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2519(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16573,7 +16573,7 @@ def d_2519(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16583,7 +16583,7 @@ def d_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2521(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2521(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16602,7 +16602,7 @@ def t_2521(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2524(ctx, k, s, E)
 
 
-def d_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16614,7 +16614,7 @@ def d_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16624,7 +16624,7 @@ def d_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2524(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2524(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16635,7 +16635,7 @@ def t_2524(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16645,7 +16645,7 @@ def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2527(ctx, r2, s, E)
 
     def r2():
-        return t_2528(ctx, r3, s, E)
+        return t_2529(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -16656,7 +16656,7 @@ def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2526(ctx, r1, s, E)
 
 
-def t_2526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16665,22 +16665,13 @@ def t_2526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2867(ctx, E), k)
 
 
-def t_2527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2868(ctx, E), k)
-
-
-def t_2528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2869(ctx, E)))
+    items = list(items_of(x_2868(ctx, E)))
     old = E.get('x~2034', MISSING)
 
     def brk():
@@ -16692,14 +16683,23 @@ def t_2528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2034', item, True)
-            if x_2870(ctx, E):
-                return t_2529(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2869(ctx, E):
+                return t_2528(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2870(ctx, E), k)
+
+
+def t_2529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16708,7 +16708,7 @@ def t_2529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2871(ctx, E), k)
 
 
-def d_2530(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2530(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -18389,19 +18389,19 @@ AT = {
     1792: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1793: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1794: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    1798: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1799: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    1800: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    1804: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1805: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1806: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1808: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1809: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1810: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1811: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1812: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1813: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1817: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    1798: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    1799: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    1800: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1804: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1805: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1806: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1808: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1809: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1810: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1811: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1812: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1813: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1817: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     1820: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     1826: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     1827: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
@@ -18423,32 +18423,32 @@ AT = {
     1850: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1854: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1858: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    1861: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1862: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    1863: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    1867: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1868: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1869: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1871: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1872: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1873: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1874: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1875: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1876: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1880: 'rules_data/terraforming_mars/definitions/board.yaml:98',
-    1882: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1883: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    1884: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    1888: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1889: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1890: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1892: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1893: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1894: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1895: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1896: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1897: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1901: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    1861: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    1862: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    1863: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1867: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1868: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1869: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1871: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1872: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1873: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1874: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1875: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1876: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1880: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    1882: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    1883: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    1884: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1888: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1889: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1890: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1892: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1893: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1894: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1895: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1896: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1897: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1901: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     1902: 'rules_data/terraforming_mars/cards/071-140.yaml:95',
     1905: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     1908: 'rules_data/terraforming_mars/cards/071-140.yaml:95',
@@ -18462,51 +18462,51 @@ AT = {
     1921: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1922: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     1923: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    1927: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1928: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    1929: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    1933: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1934: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1935: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1937: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1938: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1939: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1940: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1941: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1942: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1946: 'rules_data/terraforming_mars/definitions/board.yaml:98',
-    1948: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    1949: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    1950: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    1954: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1955: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1956: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1958: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1959: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1960: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1961: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1962: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1963: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1967: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    1927: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    1928: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    1929: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1933: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1934: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1935: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1937: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1938: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1939: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1940: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1941: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1942: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1946: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    1948: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    1949: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    1950: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1954: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1955: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1956: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1958: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1959: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1960: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1961: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1962: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1963: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    1967: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     1971: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
     1972: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1973: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     1974: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     1976: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    1983: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1984: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    1985: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    1986: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    1990: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1991: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    1992: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    1994: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    1995: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    1996: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    1997: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1998: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    1999: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2003: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    1983: 'rules_data/terraforming_mars/definitions/board.yaml:110',
+    1984: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    1985: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    1986: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    1990: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1991: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    1992: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    1994: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    1995: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    1996: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1997: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1998: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    1999: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2003: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2004: 'rules_data/terraforming_mars/cards/071-140.yaml:117',
     2007: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2012: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
@@ -18514,19 +18514,19 @@ AT = {
     2018: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2022: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2024: 'rules_data/terraforming_mars/cards/071-140.yaml:160',
-    2026: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2027: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    2028: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    2032: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2033: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2034: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2036: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2037: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2038: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2039: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2040: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2041: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2045: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    2026: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    2027: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    2028: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    2032: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2033: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2034: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2036: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2037: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2038: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2039: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2040: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2041: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2045: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     2046: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
     2047: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:99',
     2048: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
@@ -18572,19 +18572,19 @@ AT = {
     2138: 'rules_data/terraforming_mars/cards/071-140.yaml:272',
     2139: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     2140: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    2142: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2143: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    2144: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    2148: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2149: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2150: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2152: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2153: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2154: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2155: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2156: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2157: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2161: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    2142: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    2143: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    2144: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    2148: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2149: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2150: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2152: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2153: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2154: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2155: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2156: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2157: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2161: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     2165: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
     2166: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
     2167: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
@@ -18659,19 +18659,19 @@ AT = {
     2308: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2310: 'rules_data/terraforming_mars/cards/071-140.yaml:387',
     2313: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2316: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2317: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    2318: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    2322: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2323: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2324: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2326: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2327: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2328: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2329: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2330: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2331: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2335: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    2316: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    2317: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    2318: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    2322: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2323: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2324: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2326: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2327: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2328: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2329: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2330: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2331: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2335: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     2337: 'rules_data/terraforming_mars/cards/071-140.yaml:390',
     2340: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     2344: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
@@ -18741,20 +18741,20 @@ AT = {
     2442: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2447: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2450: 'rules_data/terraforming_mars/cards/071-140.yaml:457',
-    2454: 'rules_data/terraforming_mars/definitions/board.yaml:110',
-    2455: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2456: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2457: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    2461: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2462: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2463: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2465: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2466: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2467: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2468: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2469: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2470: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2474: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    2454: 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    2455: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    2456: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2457: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2461: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2462: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2463: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2465: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2466: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2467: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2468: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2469: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2470: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2474: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2478: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2480: 'rules_data/terraforming_mars/cards/071-140.yaml:475',
     2481: 'rules_data/terraforming_mars/cards/071-140.yaml:477',
@@ -18766,19 +18766,19 @@ AT = {
     2500: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2504: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2506: 'rules_data/terraforming_mars/cards/071-140.yaml:503',
-    2510: 'rules_data/terraforming_mars/definitions/board.yaml:138',
-    2511: 'rules_data/terraforming_mars/definitions/board.yaml:139',
-    2512: 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    2516: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2517: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2518: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2520: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2521: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2522: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2523: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2524: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2525: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2529: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    2510: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    2511: 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    2512: 'rules_data/terraforming_mars/definitions/board.yaml:149',
+    2516: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2517: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2518: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2520: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2521: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2522: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2523: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2524: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2525: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2529: 'rules_data/terraforming_mars/definitions/board.yaml:150',
     2532: 'rules_data/terraforming_mars/definitions/resources.yaml:47',
     2533: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     2534: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
@@ -18798,20 +18798,20 @@ AT = {
     2563: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2567: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     2568: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    2573: 'rules_data/terraforming_mars/definitions/board.yaml:129',
-    2574: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2575: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2576: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    2580: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2581: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2582: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2584: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2585: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2586: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2587: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2588: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2589: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2593: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    2573: 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    2574: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    2575: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2576: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2580: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2581: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2582: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2584: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2585: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2586: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2587: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2588: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2589: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2593: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2598: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     2599: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     2600: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -18859,34 +18859,34 @@ AT = {
     2676: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     2680: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2682: 'rules_data/terraforming_mars/cards/071-140.yaml:571',
-    2684: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2685: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    2686: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    2690: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2691: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2692: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2694: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2695: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2696: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2697: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2698: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2699: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2703: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    2684: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    2685: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    2686: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    2690: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2691: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2692: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2694: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2695: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2696: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2697: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2698: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2699: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2703: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     2704: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2708: 'rules_data/terraforming_mars/definitions/board.yaml:129',
-    2709: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2710: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2711: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    2715: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2716: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2717: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2719: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2720: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2721: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2722: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2723: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2724: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2728: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    2708: 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    2709: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    2710: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2711: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2715: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2716: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2717: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2719: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2720: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2721: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2722: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2723: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2724: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2728: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     2729: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
     2730: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
     2732: 'rules_data/terraforming_mars/definitions/cards.yaml:185',
@@ -18953,20 +18953,20 @@ AT = {
     2848: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2849: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     2850: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2855: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    2856: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2857: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2858: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    2862: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2863: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2864: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2866: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2867: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2868: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2869: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2870: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2871: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2875: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    2855: 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    2856: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    2857: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2858: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2862: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2863: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2864: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2866: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2867: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2868: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2869: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2870: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2871: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2875: 'rules_data/terraforming_mars/definitions/board.yaml:95',
 }
 
 
@@ -20164,7 +20164,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:68',
                     'id': 1587,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -20221,10 +20221,10 @@ RECORDS = {
                         },
                         'x': 1798,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1475',
                                 'e': {
@@ -20582,10 +20582,10 @@ RECORDS = {
                                     },
                                     'x': 1799,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 1590,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -20600,10 +20600,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 1800,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 1591,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -20614,27 +20614,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1477',
                                                     'e': {'op': 'var', 'n': 't~1465', 'x': 1802},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1594,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1478',
                                                     'e': {'op': 'var', 'n': 'space~1476', 'x': 1803},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1595,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -20666,19 +20666,19 @@ RECORDS = {
                                                                 'x': 1805,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1597,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 1806},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1478', 'x': 1807},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 1598,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -20687,23 +20687,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 1808,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1477'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 1809,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 1601,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -20711,12 +20698,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1478'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 1810,
+                                                                            'x': 1809,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 1602,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 1601,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1479',
                                                                         'src': {
@@ -20726,16 +20713,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1478'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 1811,
+                                                                            'x': 1810,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1479'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 1812,
+                                                                            'x': 1811,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -20752,15 +20739,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 1813,
+                                                                                'x': 1812,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 1604,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 1603,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 1603,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 1602,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1477'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 1813,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 1604,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -20768,22 +20768,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1478', 'x': 1815},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 1816},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 1605,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 1600,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 1599,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1596,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 1593,
                                         },
                                         'label': {
@@ -20802,14 +20802,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 1592,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 1589,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 1588,
                 },
                 {  # rules_data/terraforming_mars/cards/071-140.yaml:68
@@ -21947,7 +21947,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:93',
                     'id': 1643,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -22004,10 +22004,10 @@ RECORDS = {
                         },
                         'x': 1861,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1508',
                                 'e': {
@@ -22365,10 +22365,10 @@ RECORDS = {
                                     },
                                     'x': 1862,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 1646,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -22383,10 +22383,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 1863,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 1647,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -22397,27 +22397,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1510',
                                                     'e': {'op': 'var', 'n': 't~1498', 'x': 1865},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1650,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1511',
                                                     'e': {'op': 'var', 'n': 'space~1509', 'x': 1866},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1651,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -22449,19 +22449,19 @@ RECORDS = {
                                                                 'x': 1868,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1653,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 1869},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1511', 'x': 1870},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 1654,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -22470,23 +22470,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 1871,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1510'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 1872,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 1657,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -22494,12 +22481,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1511'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 1873,
+                                                                            'x': 1872,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 1658,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 1657,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1512',
                                                                         'src': {
@@ -22509,16 +22496,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1511'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 1874,
+                                                                            'x': 1873,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1512'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 1875,
+                                                                            'x': 1874,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -22535,15 +22522,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 1876,
+                                                                                'x': 1875,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 1660,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 1659,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 1659,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 1658,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1510'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 1876,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 1660,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -22551,22 +22551,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1511', 'x': 1878},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 1879},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 1661,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 1656,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 1655,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1652,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 1649,
                                         },
                                         'label': {
@@ -22585,14 +22585,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 1648,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 1645,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 1644,
                 },
                 {  # rules_data/terraforming_mars/cards/071-140.yaml:93
@@ -22602,7 +22602,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:93',
                     'id': 1662,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -22659,10 +22659,10 @@ RECORDS = {
                         },
                         'x': 1882,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1523',
                                 'e': {
@@ -23020,10 +23020,10 @@ RECORDS = {
                                     },
                                     'x': 1883,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 1665,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -23038,10 +23038,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 1884,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 1666,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -23052,27 +23052,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1525',
                                                     'e': {'op': 'var', 'n': 't~1513', 'x': 1886},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1669,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1526',
                                                     'e': {'op': 'var', 'n': 'space~1524', 'x': 1887},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1670,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -23104,19 +23104,19 @@ RECORDS = {
                                                                 'x': 1889,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1672,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 1890},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1526', 'x': 1891},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 1673,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -23125,23 +23125,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 1892,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1525'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 1893,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 1676,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -23149,12 +23136,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1526'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 1894,
+                                                                            'x': 1893,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 1677,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 1676,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1527',
                                                                         'src': {
@@ -23164,16 +23151,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1526'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 1895,
+                                                                            'x': 1894,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1527'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 1896,
+                                                                            'x': 1895,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -23190,15 +23177,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 1897,
+                                                                                'x': 1896,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 1679,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 1678,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 1678,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 1677,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1525'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 1897,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 1679,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -23206,22 +23206,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1526', 'x': 1899},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 1900},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 1680,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 1675,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 1674,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1671,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 1668,
                                         },
                                         'label': {
@@ -23240,14 +23240,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 1667,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 1664,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 1663,
                 },
             ],
@@ -23657,7 +23657,7 @@ RECORDS = {
                                 'at': 'rules_data/terraforming_mars/cards/071-140.yaml:115',
                                 'id': 1702,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:101
                                 'op': 'if',
                                 'c': {
                                     'op': 'not',
@@ -23714,10 +23714,10 @@ RECORDS = {
                                     },
                                     'x': 1927,
                                 },
-                                't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                                't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                     'op': 'seq',
                                     'b': [
-                                        {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                                        {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                             'op': 'let',
                                             'v': 'legal~1547',
                                             'e': {
@@ -24075,10 +24075,10 @@ RECORDS = {
                                                 },
                                                 'x': 1928,
                                             },
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                             'id': 1705,
                                         },
-                                        {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                                        {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                             'op': 'req',
                                             'c': {
                                                 'op': 'cmp',
@@ -24093,10 +24093,10 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                                 'x': 1929,
                                             },
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                             'id': 1706,
                                         },
-                                        {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                             'op': 'choose',
                                             'alts': [
                                                 {
@@ -24107,27 +24107,27 @@ RECORDS = {
                                                             'label': 'space',
                                                         },
                                                     ],
-                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                         'op': 'seq',
                                                         'b': [
-                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                                 'op': 'let',
                                                                 'v': 't~1549',
                                                                 'e': {'op': 'var', 'n': 't~1537', 'x': 1931},
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                                 'id': 1709,
                                                             },
-                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                                 'op': 'let',
                                                                 'v': 's~1550',
                                                                 'e': {'op': 'var', 'n': 'space~1548', 'x': 1932},
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                                 'id': 1710,
                                                             },
-                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'key',
@@ -24159,19 +24159,19 @@ RECORDS = {
                                                                             'x': 1934,
                                                                         },
                                                                         'bd': ['game', 'board', 'key'],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                         'id': 1712,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                         'op': 'set',
                                                                         't': {'op': 'st', 'k': 'last_space', 'x': 1935},
                                                                         'o': '=',
                                                                         'e': {'op': 'var', 'n': 's~1550', 'x': 1936},
                                                                         'bd': ['game', 'last_space', ''],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                         'id': 1713,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                         'op': 'if',
                                                                         'c': {
                                                                             'op': 'cmp',
@@ -24180,23 +24180,10 @@ RECORDS = {
                                                                             'b': {'op': 'lit', 'v': None},
                                                                             'x': 1937,
                                                                         },
-                                                                        't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                        't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                             'op': 'seq',
                                                                             'b': [
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                    'op': 'do',
-                                                                                    'e': {
-                                                                                        'op': 'fld',
-                                                                                        'kind': 'tiles',
-                                                                                        'of': {'op': 'var', 'n': 't~1549'},
-                                                                                        'f': 'effect',
-                                                                                        'd': None,
-                                                                                        'x': 1938,
-                                                                                    },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                    'id': 1716,
-                                                                                },
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -24204,12 +24191,12 @@ RECORDS = {
                                                                                         'of': {'op': 'var', 'n': 's~1550'},
                                                                                         'f': 'bonus',
                                                                                         'd': None,
-                                                                                        'x': 1939,
+                                                                                        'x': 1938,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                    'id': 1717,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                    'id': 1716,
                                                                                 },
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'for',
                                                                                     'v': 'x~1551',
                                                                                     'src': {
@@ -24219,16 +24206,16 @@ RECORDS = {
                                                                                             {'op': 'var', 'n': 's~1550'},
                                                                                         ],
                                                                                         'kind': 'spaces',
-                                                                                        'x': 1940,
+                                                                                        'x': 1939,
                                                                                     },
                                                                                     'w': {
                                                                                         'op': 'in',
                                                                                         'a': {'op': 'var', 'n': 'x~1551'},
                                                                                         'b': {'op': 'st', 'k': 'board'},
                                                                                         'neg': False,
-                                                                                        'x': 1941,
+                                                                                        'x': 1940,
                                                                                     },
-                                                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'fld',
@@ -24245,15 +24232,28 @@ RECORDS = {
                                                                                             },
                                                                                             'f': 'next_to_bonus',
                                                                                             'd': None,
-                                                                                            'x': 1942,
+                                                                                            'x': 1941,
                                                                                         },
-                                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                        'id': 1719,
+                                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                        'id': 1718,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 1718,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 1717,
                                                                                 },
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                    'op': 'do',
+                                                                                    'e': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tiles',
+                                                                                        'of': {'op': 'var', 'n': 't~1549'},
+                                                                                        'f': 'effect',
+                                                                                        'd': None,
+                                                                                        'x': 1942,
+                                                                                    },
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                    'id': 1719,
+                                                                                },
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                     'op': 'emit',
                                                                                     'ev': 'placed',
                                                                                     'f': {
@@ -24261,22 +24261,22 @@ RECORDS = {
                                                                                         'space': {'op': 'var', 'n': 's~1550', 'x': 1944},
                                                                                         'by': {'op': 'var', 'n': 'you', 'x': 1945},
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                     'id': 1720,
                                                                                 },
                                                                             ],
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                             'id': 1715,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                         'id': 1714,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                 'id': 1711,
                                                             },
                                                         ],
-                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                         'id': 1708,
                                                     },
                                                     'label': {
@@ -24295,14 +24295,14 @@ RECORDS = {
                                                 'args': {'t': 'ocean'},
                                                 'kinds': {'t': 'tiles'},
                                             },
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                             'id': 1707,
                                         },
                                     ],
-                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                     'id': 1704,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                                 'id': 1703,
                             },
                             {  # rules_data/terraforming_mars/cards/071-140.yaml:115
@@ -24312,7 +24312,7 @@ RECORDS = {
                                 'at': 'rules_data/terraforming_mars/cards/071-140.yaml:115',
                                 'id': 1721,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:101
                                 'op': 'if',
                                 'c': {
                                     'op': 'not',
@@ -24369,10 +24369,10 @@ RECORDS = {
                                     },
                                     'x': 1948,
                                 },
-                                't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                                't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                     'op': 'seq',
                                     'b': [
-                                        {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                                        {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                             'op': 'let',
                                             'v': 'legal~1562',
                                             'e': {
@@ -24730,10 +24730,10 @@ RECORDS = {
                                                 },
                                                 'x': 1949,
                                             },
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                             'id': 1724,
                                         },
-                                        {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                                        {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                             'op': 'req',
                                             'c': {
                                                 'op': 'cmp',
@@ -24748,10 +24748,10 @@ RECORDS = {
                                                 'b': {'op': 'lit', 'v': 0},
                                                 'x': 1950,
                                             },
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                             'id': 1725,
                                         },
-                                        {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                             'op': 'choose',
                                             'alts': [
                                                 {
@@ -24762,27 +24762,27 @@ RECORDS = {
                                                             'label': 'space',
                                                         },
                                                     ],
-                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                         'op': 'seq',
                                                         'b': [
-                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                                 'op': 'let',
                                                                 'v': 't~1564',
                                                                 'e': {'op': 'var', 'n': 't~1552', 'x': 1952},
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                                 'id': 1728,
                                                             },
-                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                                 'op': 'let',
                                                                 'v': 's~1565',
                                                                 'e': {'op': 'var', 'n': 'space~1563', 'x': 1953},
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                                 'id': 1729,
                                                             },
-                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                         'op': 'set',
                                                                         't': {
                                                                             'op': 'key',
@@ -24814,19 +24814,19 @@ RECORDS = {
                                                                             'x': 1955,
                                                                         },
                                                                         'bd': ['game', 'board', 'key'],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                         'id': 1731,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                         'op': 'set',
                                                                         't': {'op': 'st', 'k': 'last_space', 'x': 1956},
                                                                         'o': '=',
                                                                         'e': {'op': 'var', 'n': 's~1565', 'x': 1957},
                                                                         'bd': ['game', 'last_space', ''],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                         'id': 1732,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                         'op': 'if',
                                                                         'c': {
                                                                             'op': 'cmp',
@@ -24835,23 +24835,10 @@ RECORDS = {
                                                                             'b': {'op': 'lit', 'v': None},
                                                                             'x': 1958,
                                                                         },
-                                                                        't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                        't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                             'op': 'seq',
                                                                             'b': [
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                    'op': 'do',
-                                                                                    'e': {
-                                                                                        'op': 'fld',
-                                                                                        'kind': 'tiles',
-                                                                                        'of': {'op': 'var', 'n': 't~1564'},
-                                                                                        'f': 'effect',
-                                                                                        'd': None,
-                                                                                        'x': 1959,
-                                                                                    },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                    'id': 1735,
-                                                                                },
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -24859,12 +24846,12 @@ RECORDS = {
                                                                                         'of': {'op': 'var', 'n': 's~1565'},
                                                                                         'f': 'bonus',
                                                                                         'd': None,
-                                                                                        'x': 1960,
+                                                                                        'x': 1959,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                    'id': 1736,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                    'id': 1735,
                                                                                 },
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'for',
                                                                                     'v': 'x~1566',
                                                                                     'src': {
@@ -24874,16 +24861,16 @@ RECORDS = {
                                                                                             {'op': 'var', 'n': 's~1565'},
                                                                                         ],
                                                                                         'kind': 'spaces',
-                                                                                        'x': 1961,
+                                                                                        'x': 1960,
                                                                                     },
                                                                                     'w': {
                                                                                         'op': 'in',
                                                                                         'a': {'op': 'var', 'n': 'x~1566'},
                                                                                         'b': {'op': 'st', 'k': 'board'},
                                                                                         'neg': False,
-                                                                                        'x': 1962,
+                                                                                        'x': 1961,
                                                                                     },
-                                                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                    'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'fld',
@@ -24900,15 +24887,28 @@ RECORDS = {
                                                                                             },
                                                                                             'f': 'next_to_bonus',
                                                                                             'd': None,
-                                                                                            'x': 1963,
+                                                                                            'x': 1962,
                                                                                         },
-                                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                        'id': 1738,
+                                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                        'id': 1737,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 1737,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 1736,
                                                                                 },
-                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                    'op': 'do',
+                                                                                    'e': {
+                                                                                        'op': 'fld',
+                                                                                        'kind': 'tiles',
+                                                                                        'of': {'op': 'var', 'n': 't~1564'},
+                                                                                        'f': 'effect',
+                                                                                        'd': None,
+                                                                                        'x': 1963,
+                                                                                    },
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                    'id': 1738,
+                                                                                },
+                                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                     'op': 'emit',
                                                                                     'ev': 'placed',
                                                                                     'f': {
@@ -24916,22 +24916,22 @@ RECORDS = {
                                                                                         'space': {'op': 'var', 'n': 's~1565', 'x': 1965},
                                                                                         'by': {'op': 'var', 'n': 'you', 'x': 1966},
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                     'id': 1739,
                                                                                 },
                                                                             ],
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                             'id': 1734,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                         'id': 1733,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                 'id': 1730,
                                                             },
                                                         ],
-                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                         'id': 1727,
                                                     },
                                                     'label': {
@@ -24950,14 +24950,14 @@ RECORDS = {
                                                 'args': {'t': 'ocean'},
                                                 'kinds': {'t': 'tiles'},
                                             },
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                             'id': 1726,
                                         },
                                     ],
-                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                     'id': 1723,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                                 'id': 1722,
                             },
                         ],
@@ -25153,17 +25153,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:123',
                     'id': 1749,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:104
+                {  # rules_data/terraforming_mars/definitions/board.yaml:110
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
                             'op': 'let',
                             'v': 't~1572',
                             'e': {'op': 'var', 'n': 't~1570', 'x': 1982},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
                             'id': 1751,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
                             'op': 'let',
                             'v': 'l~1573',
                             'e': {
@@ -25173,10 +25173,10 @@ RECORDS = {
                                 ],
                                 'x': 1983,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
                             'id': 1752,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -25233,10 +25233,10 @@ RECORDS = {
                                 },
                                 'x': 1984,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1578',
                                         'e': {
@@ -25470,10 +25470,10 @@ RECORDS = {
                                             },
                                             'x': 1985,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 1755,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -25488,10 +25488,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 1986,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 1756,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -25502,27 +25502,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1580',
                                                             'e': {'op': 'var', 'n': 't~1572', 'x': 1988},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1759,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1581',
                                                             'e': {'op': 'var', 'n': 'space~1579', 'x': 1989},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 1760,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -25554,19 +25554,19 @@ RECORDS = {
                                                                         'x': 1991,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 1762,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 1992},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1581', 'x': 1993},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 1763,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -25575,23 +25575,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 1994,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1580'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 1995,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 1766,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -25599,12 +25586,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1581'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 1996,
+                                                                                    'x': 1995,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 1767,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 1766,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1582',
                                                                                 'src': {
@@ -25614,16 +25601,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1581'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 1997,
+                                                                                    'x': 1996,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1582'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 1998,
+                                                                                    'x': 1997,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -25640,15 +25627,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 1999,
+                                                                                        'x': 1998,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 1769,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 1768,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 1768,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 1767,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1580'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 1999,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 1769,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -25656,22 +25656,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1581', 'x': 2001},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 2002},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 1770,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 1765,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 1764,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1761,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1758,
                                                 },
                                                 'label': {
@@ -25690,18 +25690,18 @@ RECORDS = {
                                             'args': {'t': 'city', 's': 's01'},
                                             'kinds': {'t': 'tiles', 's': 'spaces'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 1757,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 1754,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 1753,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
                     'id': 1750,
                 },
             ],
@@ -26060,7 +26060,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:160',
                     'id': 1790,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -26117,10 +26117,10 @@ RECORDS = {
                         },
                         'x': 2026,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1605',
                                 'e': {
@@ -26478,10 +26478,10 @@ RECORDS = {
                                     },
                                     'x': 2027,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 1793,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -26496,10 +26496,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 2028,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 1794,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -26510,27 +26510,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1607',
                                                     'e': {'op': 'var', 'n': 't~1595', 'x': 2030},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1797,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1608',
                                                     'e': {'op': 'var', 'n': 'space~1606', 'x': 2031},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1798,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -26562,19 +26562,19 @@ RECORDS = {
                                                                 'x': 2033,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1800,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 2034},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1608', 'x': 2035},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 1801,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -26583,23 +26583,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 2036,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1607'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 2037,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 1804,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -26607,12 +26594,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1608'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 2038,
+                                                                            'x': 2037,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 1805,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 1804,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1609',
                                                                         'src': {
@@ -26622,16 +26609,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1608'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 2039,
+                                                                            'x': 2038,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1609'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 2040,
+                                                                            'x': 2039,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -26648,15 +26635,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 2041,
+                                                                                'x': 2040,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 1807,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 1806,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 1806,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 1805,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1607'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 2041,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 1807,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -26664,22 +26664,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1608', 'x': 2043},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 2044},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 1808,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 1803,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 1802,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1799,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 1796,
                                         },
                                         'label': {
@@ -26698,14 +26698,14 @@ RECORDS = {
                                     'args': {'t': 'commercial_district'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 1795,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 1792,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 1791,
                 },
             ],
@@ -28412,7 +28412,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:280',
                     'id': 1889,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -28469,10 +28469,10 @@ RECORDS = {
                         },
                         'x': 2142,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1674',
                                 'e': {
@@ -28830,10 +28830,10 @@ RECORDS = {
                                     },
                                     'x': 2143,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 1892,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -28848,10 +28848,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 2144,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 1893,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -28862,27 +28862,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1676',
                                                     'e': {'op': 'var', 'n': 't~1664', 'x': 2146},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1896,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1677',
                                                     'e': {'op': 'var', 'n': 'space~1675', 'x': 2147},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 1897,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -28914,19 +28914,19 @@ RECORDS = {
                                                                 'x': 2149,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 1899,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 2150},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1677', 'x': 2151},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 1900,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -28935,23 +28935,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 2152,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1676'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 2153,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 1903,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -28959,12 +28946,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1677'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 2154,
+                                                                            'x': 2153,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 1904,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 1903,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1678',
                                                                         'src': {
@@ -28974,16 +28961,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1677'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 2155,
+                                                                            'x': 2154,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1678'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 2156,
+                                                                            'x': 2155,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -29000,15 +28987,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 2157,
+                                                                                'x': 2156,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 1906,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 1905,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 1905,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 1904,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1676'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 2157,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 1906,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -29016,22 +29016,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1677', 'x': 2159},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 2160},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 1907,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 1902,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 1901,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 1898,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 1895,
                                         },
                                         'label': {
@@ -29050,14 +29050,14 @@ RECORDS = {
                                     'args': {'t': 'nuclear_zone'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 1894,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 1891,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 1890,
                 },
                 {  # rules_data/terraforming_mars/cards/071-140.yaml:280
@@ -31321,7 +31321,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:387',
                     'id': 2051,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -31378,10 +31378,10 @@ RECORDS = {
                         },
                         'x': 2316,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1772',
                                 'e': {
@@ -31739,10 +31739,10 @@ RECORDS = {
                                     },
                                     'x': 2317,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 2054,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -31757,10 +31757,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 2318,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 2055,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -31771,27 +31771,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1774',
                                                     'e': {'op': 'var', 'n': 't~1762', 'x': 2320},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 2058,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1775',
                                                     'e': {'op': 'var', 'n': 'space~1773', 'x': 2321},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 2059,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -31823,19 +31823,19 @@ RECORDS = {
                                                                 'x': 2323,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2061,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 2324},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1775', 'x': 2325},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 2062,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -31844,23 +31844,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 2326,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1774'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 2327,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 2065,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -31868,12 +31855,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1775'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 2328,
+                                                                            'x': 2327,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 2066,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 2065,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1776',
                                                                         'src': {
@@ -31883,16 +31870,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1775'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 2329,
+                                                                            'x': 2328,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1776'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 2330,
+                                                                            'x': 2329,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -31909,15 +31896,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 2331,
+                                                                                'x': 2330,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 2068,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 2067,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 2067,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 2066,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1774'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 2331,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 2068,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -31925,22 +31925,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1775', 'x': 2333},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 2334},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 2069,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 2064,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 2063,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2060,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 2057,
                                         },
                                         'label': {
@@ -31959,14 +31959,14 @@ RECORDS = {
                                     'args': {'t': 'city'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 2056,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 2053,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 2052,
                 },
             ],
@@ -34103,17 +34103,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:465',
                     'id': 2167,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                {  # rules_data/terraforming_mars/definitions/board.yaml:116
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
                             'op': 'let',
                             'v': 't~1808',
                             'e': {'op': 'var', 'n': 't~1805', 'x': 2453},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                             'id': 2169,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
                             'op': 'let',
                             'v': 'l~1809',
                             'e': {
@@ -34134,10 +34134,10 @@ RECORDS = {
                                 },
                                 'x': 2454,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                             'id': 2170,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -34194,10 +34194,10 @@ RECORDS = {
                                 },
                                 'x': 2455,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1814',
                                         'e': {
@@ -34431,10 +34431,10 @@ RECORDS = {
                                             },
                                             'x': 2456,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 2173,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -34449,10 +34449,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 2457,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 2174,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -34463,27 +34463,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1816',
                                                             'e': {'op': 'var', 'n': 't~1808', 'x': 2459},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2177,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1817',
                                                             'e': {'op': 'var', 'n': 'space~1815', 'x': 2460},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2178,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -34515,19 +34515,19 @@ RECORDS = {
                                                                         'x': 2462,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 2180,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 2463},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1817', 'x': 2464},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 2181,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -34536,23 +34536,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 2465,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1816'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 2466,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 2184,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -34560,12 +34547,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1817'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 2467,
+                                                                                    'x': 2466,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 2185,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 2184,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1818',
                                                                                 'src': {
@@ -34575,16 +34562,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1817'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 2468,
+                                                                                    'x': 2467,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1818'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 2469,
+                                                                                    'x': 2468,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -34601,15 +34588,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 2470,
+                                                                                        'x': 2469,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 2187,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 2186,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 2186,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 2185,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1816'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 2470,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 2187,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -34617,22 +34617,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1817', 'x': 2472},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 2473},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 2188,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 2183,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 2182,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2179,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2176,
                                                 },
                                                 'label': {
@@ -34651,18 +34651,18 @@ RECORDS = {
                                             'args': {'t': 'ocean', 'k': 'land'},
                                             'kinds': {'t': 'tiles', 'k': 'space_types'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 2175,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 2172,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 2171,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                     'id': 2168,
                 },
             ],
@@ -35098,7 +35098,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:503',
                     'id': 2217,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:138
+                {  # rules_data/terraforming_mars/definitions/board.yaml:144
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -35155,10 +35155,10 @@ RECORDS = {
                         },
                         'x': 2510,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:139
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:145
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:139
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:145
                                 'op': 'let',
                                 'v': 'l~1838',
                                 'e': {
@@ -35341,10 +35341,10 @@ RECORDS = {
                                     },
                                     'x': 2511,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:139',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:145',
                                 'id': 2220,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:143
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:149
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -35359,10 +35359,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 2512,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:149',
                                 'id': 2221,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:144
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:150
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -35373,27 +35373,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:144
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:150
                                                     'op': 'let',
                                                     'v': 't~1840',
                                                     'e': {'op': 'var', 'n': 't~1831', 'x': 2514},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:150',
                                                     'id': 2224,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:144
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:150
                                                     'op': 'let',
                                                     'v': 's~1841',
                                                     'e': {'op': 'var', 'n': 'space~1839', 'x': 2515},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:150',
                                                     'id': 2225,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -35425,19 +35425,19 @@ RECORDS = {
                                                                 'x': 2517,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2227,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 2518},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1841', 'x': 2519},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 2228,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -35446,23 +35446,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 2520,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1840'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 2521,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 2231,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -35470,12 +35457,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1841'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 2522,
+                                                                            'x': 2521,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 2232,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 2231,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1842',
                                                                         'src': {
@@ -35485,16 +35472,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1841'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 2523,
+                                                                            'x': 2522,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1842'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 2524,
+                                                                            'x': 2523,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -35511,15 +35498,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 2525,
+                                                                                'x': 2524,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 2234,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 2233,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 2233,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 2232,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1840'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 2525,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 2234,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -35527,22 +35527,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1841', 'x': 2527},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 2528},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 2235,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 2230,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 2229,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2226,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 2223,
                                         },
                                         'label': {
@@ -35561,14 +35561,14 @@ RECORDS = {
                                     'args': {'t': 'city', 'n': 2, 'u': 'city'},
                                     'kinds': {'t': 'tiles', 'u': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:150',
                                 'id': 2222,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:139',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:145',
                         'id': 2219,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:138',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:144',
                     'id': 2218,
                 },
             ],
@@ -36200,17 +36200,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:533',
                     'id': 2269,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:129
+                {  # rules_data/terraforming_mars/definitions/board.yaml:135
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:129
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:135
                             'op': 'let',
                             'v': 't~1861',
                             'e': {'op': 'var', 'n': 't~1856', 'x': 2572},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:129',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:135',
                             'id': 2271,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:129
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:135
                             'op': 'let',
                             'v': 'l~1862',
                             'e': {
@@ -36326,10 +36326,10 @@ RECORDS = {
                                 },
                                 'x': 2573,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:129',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:135',
                             'id': 2272,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -36386,10 +36386,10 @@ RECORDS = {
                                 },
                                 'x': 2574,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1867',
                                         'e': {
@@ -36623,10 +36623,10 @@ RECORDS = {
                                             },
                                             'x': 2575,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 2275,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -36641,10 +36641,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 2576,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 2276,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -36655,27 +36655,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1869',
                                                             'e': {'op': 'var', 'n': 't~1861', 'x': 2578},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2279,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1870',
                                                             'e': {'op': 'var', 'n': 'space~1868', 'x': 2579},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2280,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -36707,19 +36707,19 @@ RECORDS = {
                                                                         'x': 2581,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 2282,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 2582},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1870', 'x': 2583},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 2283,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -36728,23 +36728,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 2584,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1869'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 2585,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 2286,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -36752,12 +36739,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1870'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 2586,
+                                                                                    'x': 2585,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 2287,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 2286,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1871',
                                                                                 'src': {
@@ -36767,16 +36754,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1870'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 2587,
+                                                                                    'x': 2586,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1871'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 2588,
+                                                                                    'x': 2587,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -36793,15 +36780,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 2589,
+                                                                                        'x': 2588,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 2289,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 2288,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 2288,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 2287,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1869'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 2589,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 2289,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -36809,22 +36809,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1870', 'x': 2591},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 2592},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 2290,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 2285,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 2284,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2281,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2278,
                                                 },
                                                 'label': {
@@ -36843,18 +36843,18 @@ RECORDS = {
                                             'args': {'t': 'industrial_center', 'u': 'city'},
                                             'kinds': {'t': 'tiles', 'u': 'tiles'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 2277,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 2274,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 2273,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:129',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:135',
                     'id': 2270,
                 },
             ],
@@ -38713,7 +38713,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:578',
                     'id': 2367,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -38770,10 +38770,10 @@ RECORDS = {
                         },
                         'x': 2684,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~1914',
                                 'e': {
@@ -39131,10 +39131,10 @@ RECORDS = {
                                     },
                                     'x': 2685,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 2370,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -39149,10 +39149,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 2686,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 2371,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -39163,27 +39163,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~1916',
                                                     'e': {'op': 'var', 'n': 't~1904', 'x': 2688},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 2374,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~1917',
                                                     'e': {'op': 'var', 'n': 'space~1915', 'x': 2689},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 2375,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -39215,19 +39215,19 @@ RECORDS = {
                                                                 'x': 2691,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2377,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 2692},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~1917', 'x': 2693},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 2378,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -39236,23 +39236,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 2694,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~1916'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 2695,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 2381,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -39260,12 +39247,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~1917'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 2696,
+                                                                            'x': 2695,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 2382,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 2381,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~1918',
                                                                         'src': {
@@ -39275,16 +39262,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~1917'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 2697,
+                                                                            'x': 2696,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~1918'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 2698,
+                                                                            'x': 2697,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -39301,15 +39288,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 2699,
+                                                                                'x': 2698,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 2384,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 2383,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 2383,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 2382,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~1916'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 2699,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 2384,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -39317,22 +39317,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~1917', 'x': 2701},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 2702},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 2385,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 2380,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 2379,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2376,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 2373,
                                         },
                                         'label': {
@@ -39351,14 +39351,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 2372,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 2369,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 2368,
                 },
             ],
@@ -39486,17 +39486,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:589',
                     'id': 2388,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:129
+                {  # rules_data/terraforming_mars/definitions/board.yaml:135
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:129
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:135
                             'op': 'let',
                             'v': 't~1925',
                             'e': {'op': 'var', 'n': 't~1920', 'x': 2707},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:129',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:135',
                             'id': 2390,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:129
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:135
                             'op': 'let',
                             'v': 'l~1926',
                             'e': {
@@ -39612,10 +39612,10 @@ RECORDS = {
                                 },
                                 'x': 2708,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:129',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:135',
                             'id': 2391,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -39672,10 +39672,10 @@ RECORDS = {
                                 },
                                 'x': 2709,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~1931',
                                         'e': {
@@ -39909,10 +39909,10 @@ RECORDS = {
                                             },
                                             'x': 2710,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 2394,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -39927,10 +39927,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 2711,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 2395,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -39941,27 +39941,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~1933',
                                                             'e': {'op': 'var', 'n': 't~1925', 'x': 2713},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2398,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~1934',
                                                             'e': {'op': 'var', 'n': 'space~1932', 'x': 2714},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2399,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -39993,19 +39993,19 @@ RECORDS = {
                                                                         'x': 2716,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 2401,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 2717},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~1934', 'x': 2718},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 2402,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -40014,23 +40014,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 2719,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~1933'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 2720,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 2405,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -40038,12 +40025,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~1934'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 2721,
+                                                                                    'x': 2720,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 2406,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 2405,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~1935',
                                                                                 'src': {
@@ -40053,16 +40040,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~1934'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 2722,
+                                                                                    'x': 2721,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~1935'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 2723,
+                                                                                    'x': 2722,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -40079,15 +40066,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 2724,
+                                                                                        'x': 2723,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 2408,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 2407,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 2407,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 2406,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~1933'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 2724,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 2408,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -40095,22 +40095,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~1934', 'x': 2726},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 2727},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 2409,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 2404,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 2403,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2400,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2397,
                                                 },
                                                 'label': {
@@ -40129,18 +40129,18 @@ RECORDS = {
                                             'args': {'t': 'ecological_zone', 'u': 'greenery'},
                                             'kinds': {'t': 'tiles', 'u': 'tiles'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 2396,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 2393,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 2392,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:129',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:135',
                     'id': 2389,
                 },
             ],
@@ -42808,17 +42808,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/071-140.yaml:717',
                     'id': 2509,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:122
+                {  # rules_data/terraforming_mars/definitions/board.yaml:128
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:122
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:128
                             'op': 'let',
                             'v': 't~2024',
                             'e': {'op': 'var', 'n': 't~2021', 'x': 2854},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:128',
                             'id': 2511,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:122
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:128
                             'op': 'let',
                             'v': 'l~2025',
                             'e': {
@@ -42861,10 +42861,10 @@ RECORDS = {
                                 },
                                 'x': 2855,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:128',
                             'id': 2512,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -42921,10 +42921,10 @@ RECORDS = {
                                 },
                                 'x': 2856,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~2030',
                                         'e': {
@@ -43158,10 +43158,10 @@ RECORDS = {
                                             },
                                             'x': 2857,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 2515,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -43176,10 +43176,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 2858,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 2516,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -43190,27 +43190,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~2032',
                                                             'e': {'op': 'var', 'n': 't~2024', 'x': 2860},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2519,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~2033',
                                                             'e': {'op': 'var', 'n': 'space~2031', 'x': 2861},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2520,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -43242,19 +43242,19 @@ RECORDS = {
                                                                         'x': 2863,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 2522,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 2864},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~2033', 'x': 2865},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 2523,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -43263,23 +43263,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 2866,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~2032'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 2867,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 2526,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -43287,12 +43274,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~2033'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 2868,
+                                                                                    'x': 2867,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 2527,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 2526,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~2034',
                                                                                 'src': {
@@ -43302,16 +43289,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~2033'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 2869,
+                                                                                    'x': 2868,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~2034'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 2870,
+                                                                                    'x': 2869,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -43328,15 +43315,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 2871,
+                                                                                        'x': 2870,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 2529,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 2528,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 2528,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 2527,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~2032'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 2871,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 2529,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -43344,22 +43344,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~2033', 'x': 2873},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 2874},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 2530,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 2525,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 2524,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2521,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2518,
                                                 },
                                                 'label': {
@@ -43378,18 +43378,18 @@ RECORDS = {
                                             'args': {'t': 'lava_flows'},
                                             'kinds': {'t': 'tiles'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 2517,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 2514,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 2513,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:128',
                     'id': 2510,
                 },
             ],

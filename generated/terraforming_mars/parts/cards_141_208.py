@@ -39,9 +39,9 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     {},
     [],
@@ -72,159 +72,159 @@ def x_2885(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2889, E.get('k~2040'),), lambda: [v_x_2041 for v_x_2041 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2041, 'type', None) == E.get('k~2040'))])
 
 
-def x_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2890, E.get('t~2042'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2044, 0), GET(ctx, 'parameters', v_p_2044, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2044, 'max', 0))) for v_p_2044 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2044, 'tile', None) == E.get('t~2042'))])))
 
 
-def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2891, E.get('l~2043'), E.get('this'), E.get('t~2042'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2045 for v_s_2045 in items_of(E.get('l~2043')) if (bool((not IN(v_s_2045, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('t~2042'))) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2045, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2045, None) == E.get('you'))))) and bool((bool(IN(v_s_2045, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2046, ctx.state.get('board'))) and bool((not IN(v_x_2046, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) == v_u_2047)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None), 'counts_as', None) == v_u_2047))))) for v_u_2047 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2046 in items_of(ADJ(ctx, 'spaces', v_s_2045))]))))))])
 
 
-def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~2048'))) > num(0))
 
 
-def x_2896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2051'), {})
 
 
-def x_2897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2050'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2050'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2050'))
+    return FLD(ctx, K[1], E.get('s~2051'))
 
 
-def x_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2051'))
-
-
-def x_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2051'))
 
 
-def x_2904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2052'), ctx.state.get('board'))
 
 
-def x_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2052'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2052'), {}), 'tile', None))
 
 
-def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2050'))
+
+
+def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2049')}
 
 
-def x_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2911, E.get('t~2053'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2054, 0), GET(ctx, 'parameters', v_p_2054, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2054, 'max', 0))) for v_p_2054 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2054, 'tile', None) == E.get('t~2053'))])))
 
 
-def x_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2912, E.get('this'), E.get('t~2053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2059: (lambda v_near_2062: (v_near_2062 if (bool((GET(ctx, 'tiles', E.get('t~2053'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2062)) > num(0)))) else v_open_2059))([v_s_2060 for v_s_2060 in items_of(v_open_2059) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2061, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2061, {}), 'owner', None) == E.get('you')))) for v_x_2061 in items_of(ADJ(ctx, 'spaces', v_s_2060))])))]))([v_s_2056 for v_s_2056 in items_of([v_x_2055 for v_x_2055 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2055, 'type', None) == GET(ctx, 'tiles', E.get('t~2053'), 'space', None))]) if (bool((not IN(v_s_2056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('t~2053'))) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2056, None) == E.get('you'))))) and bool((bool(IN(v_s_2056, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2057, ctx.state.get('board'))) and bool((not IN(v_x_2057, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) == v_u_2058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None), 'counts_as', None) == v_u_2058))))) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))))))]))
 
 
-def x_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2063'))) > num(0))
 
 
-def x_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2066'), {})
 
 
-def x_2918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_2918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2065'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2065'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_2919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_2919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_2921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_2921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_2922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_2922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2065'))
+    return FLD(ctx, K[1], E.get('s~2066'))
 
 
-def x_2923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2066'))
-
-
-def x_2924(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2066'))
 
 
-def x_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2924(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2067'), ctx.state.get('board'))
 
 
-def x_2926(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2067'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2067'), {}), 'tile', None))
 
 
-def x_2930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_2926(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2065'))
+
+
+def x_2930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2064')}
@@ -744,77 +744,77 @@ def x_3120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return KEY(PL(ctx, E.get('you')).get('prod'), E.get('r~2153'), 0)
 
 
-def x_3123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3123, E.get('t~2154'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2155, 0), GET(ctx, 'parameters', v_p_2155, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2155, 'max', 0))) for v_p_2155 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2155, 'tile', None) == E.get('t~2154'))])))
 
 
-def x_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3124, E.get('this'), E.get('t~2154'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2160: (lambda v_near_2163: (v_near_2163 if (bool((GET(ctx, 'tiles', E.get('t~2154'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2163)) > num(0)))) else v_open_2160))([v_s_2161 for v_s_2161 in items_of(v_open_2160) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2162, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2162, {}), 'owner', None) == E.get('you')))) for v_x_2162 in items_of(ADJ(ctx, 'spaces', v_s_2161))])))]))([v_s_2157 for v_s_2157 in items_of([v_x_2156 for v_x_2156 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2156, 'type', None) == GET(ctx, 'tiles', E.get('t~2154'), 'space', None))]) if (bool((not IN(v_s_2157, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('t~2154'))) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2157, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2157, None) == E.get('you'))))) and bool((bool(IN(v_s_2157, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2158, ctx.state.get('board'))) and bool((not IN(v_x_2158, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) == v_u_2159)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None), 'counts_as', None) == v_u_2159))))) for v_u_2159 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2158 in items_of(ADJ(ctx, 'spaces', v_s_2157))]))))))]))
 
 
-def x_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2164'))) > num(0))
 
 
-def x_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2167'), {})
 
 
-def x_3130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3130(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2166'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2166'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3131(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3131(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2166'))
+    return FLD(ctx, K[1], E.get('s~2167'))
 
 
-def x_3135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2167'))
-
-
-def x_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2167'))
 
 
-def x_3137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2168'), ctx.state.get('board'))
 
 
-def x_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2168'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2168'), {}), 'tile', None))
 
 
-def x_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2166'))
+
+
+def x_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2165')}
@@ -1234,83 +1234,83 @@ def x_3309(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3313, E.get('k~2226'),), lambda: [v_x_2227 for v_x_2227 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2227, 'type', None) == E.get('k~2226'))])
 
 
-def x_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def x_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3314, E.get('t~2228'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2230, 0), GET(ctx, 'parameters', v_p_2230, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2230, 'max', 0))) for v_p_2230 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2230, 'tile', None) == E.get('t~2228'))])))
 
 
-def x_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def x_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3315, E.get('l~2229'), E.get('this'), E.get('t~2228'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2231 for v_s_2231 in items_of(E.get('l~2229')) if (bool((not IN(v_s_2231, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('t~2228'))) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2231, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2231, None) == E.get('you'))))) and bool((bool(IN(v_s_2231, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2232, ctx.state.get('board'))) and bool((not IN(v_x_2232, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) == v_u_2233)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None), 'counts_as', None) == v_u_2233))))) for v_u_2233 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2232 in items_of(ADJ(ctx, 'spaces', v_s_2231))]))))))])
 
 
-def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('open~2234'))) > num(0))
 
 
-def x_3320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2237'), {})
 
 
-def x_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2236'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2236'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3325(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3325(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2236'))
+    return FLD(ctx, K[1], E.get('s~2237'))
 
 
-def x_3326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2237'))
-
-
-def x_3327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2237'))
 
 
-def x_3328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2238'), ctx.state.get('board'))
 
 
-def x_3329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2238'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2238'), {}), 'tile', None))
 
 
-def x_3333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def x_3329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2236'))
+
+
+def x_3333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2235')}
@@ -1534,77 +1534,77 @@ def x_3413(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:404
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(2))
 
 
-def x_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3415, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2282, 0), GET(ctx, 'parameters', v_p_2282, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2282, 'max', 0))) for v_p_2282 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2282, 'tile', None) == E.get('t~2281'))])))
 
 
-def x_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3416, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2290)) > num(0)))) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2289, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2289, {}), 'owner', None) == E.get('you')))) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])))]))([v_s_2284 for v_s_2284 in items_of([v_x_2283 for v_x_2283 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2283, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2284, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2284, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2284, None) == E.get('you'))))) and bool((bool(IN(v_s_2284, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2285, ctx.state.get('board'))) and bool((not IN(v_x_2285, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) == v_u_2286)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None), 'counts_as', None) == v_u_2286))))) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))))))]))
 
 
-def x_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2291'))) > num(0))
 
 
-def x_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2294'), {})
 
 
-def x_3422(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3422(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2293'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2293'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2293'))
+    return FLD(ctx, K[1], E.get('s~2294'))
 
 
-def x_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2294'))
-
-
-def x_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2294'))
 
 
-def x_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2295'), ctx.state.get('board'))
 
 
-def x_3430(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2295'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2295'), {}), 'tile', None))
 
 
-def x_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_3430(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2293'))
+
+
+def x_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2292')}
@@ -1634,77 +1634,77 @@ def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3446, E.get('t~2300'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2301, 0), GET(ctx, 'parameters', v_p_2301, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2301, 'max', 0))) for v_p_2301 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2301, 'tile', None) == E.get('t~2300'))])))
 
 
-def x_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3447, E.get('this'), E.get('t~2300'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2306: (lambda v_near_2309: (v_near_2309 if (bool((GET(ctx, 'tiles', E.get('t~2300'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2309)) > num(0)))) else v_open_2306))([v_s_2307 for v_s_2307 in items_of(v_open_2306) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2308, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2308, {}), 'owner', None) == E.get('you')))) for v_x_2308 in items_of(ADJ(ctx, 'spaces', v_s_2307))])))]))([v_s_2303 for v_s_2303 in items_of([v_x_2302 for v_x_2302 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2302, 'type', None) == GET(ctx, 'tiles', E.get('t~2300'), 'space', None))]) if (bool((not IN(v_s_2303, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('t~2300'))) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2303, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2303, None) == E.get('you'))))) and bool((bool(IN(v_s_2303, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2304, ctx.state.get('board'))) and bool((not IN(v_x_2304, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) == v_u_2305)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None), 'counts_as', None) == v_u_2305))))) for v_u_2305 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2304 in items_of(ADJ(ctx, 'spaces', v_s_2303))]))))))]))
 
 
-def x_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2310'))) > num(0))
 
 
-def x_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2313'), {})
 
 
-def x_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2312'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2312'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2312'))
+    return FLD(ctx, K[1], E.get('s~2313'))
 
 
-def x_3458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2313'))
-
-
-def x_3459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2313'))
 
 
-def x_3460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2314'), ctx.state.get('board'))
 
 
-def x_3461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2314'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2314'), {}), 'tile', None))
 
 
-def x_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_3461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2312'))
+
+
+def x_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2311')}
@@ -1982,153 +1982,153 @@ def x_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])}, ({'steel': E.get('s~2343')} if (num(E.get('s_v~2340')) > num(0)) else K[5])), ({'titanium': E.get('t~2344')} if (num(E.get('t_v~2341')) > num(0)) else K[5])), ({'heat': E.get('h~2345')} if (num(E.get('h_v~2342')) > num(0)) else K[5]))
 
 
-def x_3559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3559, E.get('t~2346'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2347, 0), GET(ctx, 'parameters', v_p_2347, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2347, 'max', 0))) for v_p_2347 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2347, 'tile', None) == E.get('t~2346'))])))
 
 
-def x_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3560, E.get('this'), E.get('t~2346'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2352: (lambda v_near_2355: (v_near_2355 if (bool((GET(ctx, 'tiles', E.get('t~2346'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2355)) > num(0)))) else v_open_2352))([v_s_2353 for v_s_2353 in items_of(v_open_2352) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2354, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2354, {}), 'owner', None) == E.get('you')))) for v_x_2354 in items_of(ADJ(ctx, 'spaces', v_s_2353))])))]))([v_s_2349 for v_s_2349 in items_of([v_x_2348 for v_x_2348 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2348, 'type', None) == GET(ctx, 'tiles', E.get('t~2346'), 'space', None))]) if (bool((not IN(v_s_2349, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('t~2346'))) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2349, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2349, None) == E.get('you'))))) and bool((bool(IN(v_s_2349, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2350, ctx.state.get('board'))) and bool((not IN(v_x_2350, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) == v_u_2351)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None), 'counts_as', None) == v_u_2351))))) for v_u_2351 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2350 in items_of(ADJ(ctx, 'spaces', v_s_2349))]))))))]))
 
 
-def x_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2356'))) > num(0))
 
 
-def x_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2359'), {})
 
 
-def x_3566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2358'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2358'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2358'))
+    return FLD(ctx, K[1], E.get('s~2359'))
 
 
-def x_3571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2359'))
-
-
-def x_3572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2359'))
 
 
-def x_3573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2360'), ctx.state.get('board'))
 
 
-def x_3574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2360'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2360'), {}), 'tile', None))
 
 
-def x_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_3574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2358'))
+
+
+def x_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2357')}
 
 
-def x_3580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3580, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2362, 0), GET(ctx, 'parameters', v_p_2362, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2362, 'max', 0))) for v_p_2362 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2362, 'tile', None) == E.get('t~2361'))])))
 
 
-def x_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3581, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2370)) > num(0)))) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2369, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2369, {}), 'owner', None) == E.get('you')))) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])))]))([v_s_2364 for v_s_2364 in items_of([v_x_2363 for v_x_2363 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2363, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2364, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2364, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2364, None) == E.get('you'))))) and bool((bool(IN(v_s_2364, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2365, ctx.state.get('board'))) and bool((not IN(v_x_2365, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) == v_u_2366)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None), 'counts_as', None) == v_u_2366))))) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))))))]))
 
 
-def x_3582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_3582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2371'))) > num(0))
 
 
-def x_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2374'), {})
 
 
-def x_3587(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3587(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2373'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2373'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3588(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3588(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2373'))
+    return FLD(ctx, K[1], E.get('s~2374'))
 
 
-def x_3592(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2374'))
-
-
-def x_3593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3592(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2374'))
 
 
-def x_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2375'), ctx.state.get('board'))
 
 
-def x_3595(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2375'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2375'), {}), 'tile', None))
 
 
-def x_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_3595(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2373'))
+
+
+def x_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2372')}
@@ -2224,77 +2224,77 @@ def x_3633(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:511
     return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-8))
 
 
-def x_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3635, E.get('t~2393'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2394, 0), GET(ctx, 'parameters', v_p_2394, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2394, 'max', 0))) for v_p_2394 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2394, 'tile', None) == E.get('t~2393'))])))
 
 
-def x_3636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_3636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3636, E.get('this'), E.get('t~2393'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2399: (lambda v_near_2402: (v_near_2402 if (bool((GET(ctx, 'tiles', E.get('t~2393'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2402)) > num(0)))) else v_open_2399))([v_s_2400 for v_s_2400 in items_of(v_open_2399) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2401, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2401, {}), 'owner', None) == E.get('you')))) for v_x_2401 in items_of(ADJ(ctx, 'spaces', v_s_2400))])))]))([v_s_2396 for v_s_2396 in items_of([v_x_2395 for v_x_2395 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2395, 'type', None) == GET(ctx, 'tiles', E.get('t~2393'), 'space', None))]) if (bool((not IN(v_s_2396, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('t~2393'))) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2396, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2396, None) == E.get('you'))))) and bool((bool(IN(v_s_2396, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2397, ctx.state.get('board'))) and bool((not IN(v_x_2397, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) == v_u_2398)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None), 'counts_as', None) == v_u_2398))))) for v_u_2398 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2397 in items_of(ADJ(ctx, 'spaces', v_s_2396))]))))))]))
 
 
-def x_3637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_3637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2403'))) > num(0))
 
 
-def x_3641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2406'), {})
 
 
-def x_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2405'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2405'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2405'))
+    return FLD(ctx, K[1], E.get('s~2406'))
 
 
-def x_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2406'))
-
-
-def x_3648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2406'))
 
 
-def x_3649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2407'), ctx.state.get('board'))
 
 
-def x_3650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2407'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2407'), {}), 'tile', None))
 
 
-def x_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_3650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2405'))
+
+
+def x_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2404')}
@@ -2400,77 +2400,77 @@ def x_3681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:528
     return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2413 for v_x_2413 in items_of(GET(ctx, 'cards', v_c_2412, 'tags', [])) if (v_x_2413 == 'science')]) for v_c_2412 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2415 for v_x_2415 in items_of(GET(ctx, 'corporations', v_c_2414, 'tags', [])) if (v_x_2415 == 'science')]) for v_c_2414 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
 
 
-def x_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3683, E.get('t~2416'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2417, 0), GET(ctx, 'parameters', v_p_2417, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2417, 'max', 0))) for v_p_2417 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2417, 'tile', None) == E.get('t~2416'))])))
 
 
-def x_3684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_3684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3684, E.get('this'), E.get('t~2416'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2422: (lambda v_near_2425: (v_near_2425 if (bool((GET(ctx, 'tiles', E.get('t~2416'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2425)) > num(0)))) else v_open_2422))([v_s_2423 for v_s_2423 in items_of(v_open_2422) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2424, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2424, {}), 'owner', None) == E.get('you')))) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))])))]))([v_s_2419 for v_s_2419 in items_of([v_x_2418 for v_x_2418 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2418, 'type', None) == GET(ctx, 'tiles', E.get('t~2416'), 'space', None))]) if (bool((not IN(v_s_2419, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('t~2416'))) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2419, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2419, None) == E.get('you'))))) and bool((bool(IN(v_s_2419, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2420, ctx.state.get('board'))) and bool((not IN(v_x_2420, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) == v_u_2421)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None), 'counts_as', None) == v_u_2421))))) for v_u_2421 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2420 in items_of(ADJ(ctx, 'spaces', v_s_2419))]))))))]))
 
 
-def x_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2426'))) > num(0))
 
 
-def x_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2429'), {})
 
 
-def x_3690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2428'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2428'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2428'))
+    return FLD(ctx, K[1], E.get('s~2429'))
 
 
-def x_3695(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2429'))
-
-
-def x_3696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3695(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2429'))
 
 
-def x_3697(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2430'), ctx.state.get('board'))
 
 
-def x_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3697(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2430'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2430'), {}), 'tile', None))
 
 
-def x_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2428'))
+
+
+def x_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2427')}
@@ -2642,77 +2642,77 @@ def x_3755(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:579
     return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2451 for v_s_2451 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
 
 
-def x_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3757, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2453, 0), GET(ctx, 'parameters', v_p_2453, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2453, 'max', 0))) for v_p_2453 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2453, 'tile', None) == E.get('t~2452'))])))
 
 
-def x_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3758, E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2458: (lambda v_near_2461: (v_near_2461 if (bool((GET(ctx, 'tiles', E.get('t~2452'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2461)) > num(0)))) else v_open_2458))([v_s_2459 for v_s_2459 in items_of(v_open_2458) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2460, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2460, {}), 'owner', None) == E.get('you')))) for v_x_2460 in items_of(ADJ(ctx, 'spaces', v_s_2459))])))]))([v_s_2455 for v_s_2455 in items_of([v_x_2454 for v_x_2454 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2454, 'type', None) == GET(ctx, 'tiles', E.get('t~2452'), 'space', None))]) if (bool((not IN(v_s_2455, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('t~2452'))) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2455, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2455, None) == E.get('you'))))) and bool((bool(IN(v_s_2455, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2456, ctx.state.get('board'))) and bool((not IN(v_x_2456, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) == v_u_2457)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None), 'counts_as', None) == v_u_2457))))) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))))))]))
 
 
-def x_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2462'))) > num(0))
 
 
-def x_3763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2465'), {})
 
 
-def x_3764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2464'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2464'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2464'))
+    return FLD(ctx, K[1], E.get('s~2465'))
 
 
-def x_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2465'))
-
-
-def x_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2465'))
 
 
-def x_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2466'), ctx.state.get('board'))
 
 
-def x_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2466'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2466'), {}), 'tile', None))
 
 
-def x_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2464'))
+
+
+def x_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2463')}
@@ -2898,77 +2898,77 @@ def x_3830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3832, E.get('t~2484'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2485, 0), GET(ctx, 'parameters', v_p_2485, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2485, 'max', 0))) for v_p_2485 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2485, 'tile', None) == E.get('t~2484'))])))
 
 
-def x_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def x_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (3833, E.get('this'), E.get('t~2484'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2490: (lambda v_near_2493: (v_near_2493 if (bool((GET(ctx, 'tiles', E.get('t~2484'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2493)) > num(0)))) else v_open_2490))([v_s_2491 for v_s_2491 in items_of(v_open_2490) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2492, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2492, {}), 'owner', None) == E.get('you')))) for v_x_2492 in items_of(ADJ(ctx, 'spaces', v_s_2491))])))]))([v_s_2487 for v_s_2487 in items_of([v_x_2486 for v_x_2486 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2486, 'type', None) == GET(ctx, 'tiles', E.get('t~2484'), 'space', None))]) if (bool((not IN(v_s_2487, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('t~2484'))) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2487, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2487, None) == E.get('you'))))) and bool((bool(IN(v_s_2487, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2488, ctx.state.get('board'))) and bool((not IN(v_x_2488, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) == v_u_2489)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None), 'counts_as', None) == v_u_2489))))) for v_u_2489 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))]))))))]))
 
 
-def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (num(CALL(ctx, 'count', None, E.get('legal~2494'))) > num(0))
 
 
-def x_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return KEY(ctx.state.get('board'), E.get('s~2497'), {})
 
 
-def x_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def x_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~2496'), 'owner': (E.get('you') if GET(ctx, 'tiles', E.get('t~2496'), 'owned', False) else None), 'card': E.get('this')}
 
 
-def x_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def x_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     return ctx.state.get('last_space')
 
 
-def x_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def x_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def x_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2496'))
+    return FLD(ctx, K[1], E.get('s~2497'))
 
 
-def x_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('s~2497'))
-
-
-def x_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~2497'))
 
 
-def x_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return IN(E.get('x~2498'), ctx.state.get('board'))
 
 
-def x_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def x_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], KEY(KEY(ctx.state.get('board'), E.get('x~2498'), {}), 'tile', None))
+    return FLD(ctx, K[2], KEY(KEY(ctx.state.get('board'), E.get('x~2498'), {}), 'tile', None))
 
 
-def x_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def x_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~2496'))
+
+
+def x_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~2495')}
@@ -3492,7 +3492,7 @@ def d_2543(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     return True
 
 
-def t_2544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_2544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3509,7 +3509,7 @@ def t_2544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2547(ctx, k, s, E)
 
 
-def d_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3519,7 +3519,7 @@ def d_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_2546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3529,7 +3529,7 @@ def d_2546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3540,7 +3540,7 @@ def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3558,7 +3558,7 @@ def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2551(ctx, k, s, E)
 
 
-def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3568,7 +3568,7 @@ def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_2550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3579,14 +3579,14 @@ def d_2550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2551(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_2551(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2551, None, [], k)
 
 
-def t_2552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3603,7 +3603,7 @@ def t_2552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2555(ctx, k, s, E)
 
 
-def d_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3613,7 +3613,7 @@ def d_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3623,7 +3623,7 @@ def d_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3642,7 +3642,7 @@ def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2558(ctx, k, s, E)
 
 
-def d_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3654,7 +3654,7 @@ def d_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3664,7 +3664,7 @@ def d_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3675,7 +3675,7 @@ def t_2558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3685,7 +3685,7 @@ def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2561(ctx, r2, s, E)
 
     def r2():
-        return t_2562(ctx, r3, s, E)
+        return t_2563(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -3696,7 +3696,7 @@ def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2560(ctx, r1, s, E)
 
 
-def t_2560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3705,22 +3705,13 @@ def t_2560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2901(ctx, E), k)
 
 
-def t_2561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2902(ctx, E), k)
-
-
-def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2903(ctx, E)))
+    items = list(items_of(x_2902(ctx, E)))
     old = E.get('x~2052', MISSING)
 
     def brk():
@@ -3732,14 +3723,23 @@ def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2052', item, True)
-            if x_2904(ctx, E):
-                return t_2563(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2903(ctx, E):
+                return t_2562(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2904(ctx, E), k)
+
+
+def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3748,7 +3748,7 @@ def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2905(ctx, E), k)
 
 
-def d_2564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3787,7 +3787,7 @@ def d_2566(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     return True
 
 
-def t_2567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3798,7 +3798,7 @@ def t_2567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_2568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3816,7 +3816,7 @@ def t_2568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2571(ctx, k, s, E)
 
 
-def d_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3826,7 +3826,7 @@ def d_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_2570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3837,14 +3837,14 @@ def d_2570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_2571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2571, None, [], k)
 
 
-def t_2572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3861,7 +3861,7 @@ def t_2572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2575(ctx, k, s, E)
 
 
-def d_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3871,7 +3871,7 @@ def d_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3881,7 +3881,7 @@ def d_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3900,7 +3900,7 @@ def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2578(ctx, k, s, E)
 
 
-def d_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3912,7 +3912,7 @@ def d_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3922,7 +3922,7 @@ def d_2577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3933,7 +3933,7 @@ def t_2578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3943,7 +3943,7 @@ def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2581(ctx, r2, s, E)
 
     def r2():
-        return t_2582(ctx, r3, s, E)
+        return t_2583(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -3954,7 +3954,7 @@ def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2580(ctx, r1, s, E)
 
 
-def t_2580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3963,22 +3963,13 @@ def t_2580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2922(ctx, E), k)
 
 
-def t_2581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2923(ctx, E), k)
-
-
-def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2924(ctx, E)))
+    items = list(items_of(x_2923(ctx, E)))
     old = E.get('x~2067', MISSING)
 
     def brk():
@@ -3990,14 +3981,23 @@ def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2067', item, True)
-            if x_2925(ctx, E):
-                return t_2583(ctx, lambda i=i: nxt(i), brk, E)
+            if x_2924(ctx, E):
+                return t_2582(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2925(ctx, E), k)
+
+
+def t_2583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4006,7 +4006,7 @@ def t_2583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2926(ctx, E), k)
 
 
-def d_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6156,7 +6156,7 @@ def d_2745(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:214
     return True
 
 
-def t_2746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6167,7 +6167,7 @@ def t_2746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_2747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6185,7 +6185,7 @@ def t_2747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2750(ctx, k, s, E)
 
 
-def d_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6195,7 +6195,7 @@ def d_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2749(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_2749(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6206,14 +6206,14 @@ def d_2749(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_2750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2750, None, [], k)
 
 
-def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6230,7 +6230,7 @@ def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2754(ctx, k, s, E)
 
 
-def d_2752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_2752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6240,7 +6240,7 @@ def d_2752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6250,7 +6250,7 @@ def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6269,7 +6269,7 @@ def t_2754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2757(ctx, k, s, E)
 
 
-def d_2755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6281,7 +6281,7 @@ def d_2755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6291,7 +6291,7 @@ def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6302,7 +6302,7 @@ def t_2757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6312,7 +6312,7 @@ def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2760(ctx, r2, s, E)
 
     def r2():
-        return t_2761(ctx, r3, s, E)
+        return t_2762(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6323,7 +6323,7 @@ def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2759(ctx, r1, s, E)
 
 
-def t_2759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6332,22 +6332,13 @@ def t_2759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3134(ctx, E), k)
 
 
-def t_2760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3135(ctx, E), k)
-
-
-def t_2761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3136(ctx, E)))
+    items = list(items_of(x_3135(ctx, E)))
     old = E.get('x~2168', MISSING)
 
     def brk():
@@ -6359,14 +6350,23 @@ def t_2761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2168', item, True)
-            if x_3137(ctx, E):
-                return t_2762(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3136(ctx, E):
+                return t_2761(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3137(ctx, E), k)
+
+
+def t_2762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6375,7 +6375,7 @@ def t_2762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3138(ctx, E), k)
 
 
-def d_2763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8247,7 +8247,7 @@ def d_2899(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
     return True
 
 
-def t_2900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_2900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8264,7 +8264,7 @@ def t_2900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2903(ctx, k, s, E)
 
 
-def d_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8274,7 +8274,7 @@ def d_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8284,7 +8284,7 @@ def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
+def t_2903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8295,7 +8295,7 @@ def t_2903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8313,7 +8313,7 @@ def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2907(ctx, k, s, E)
 
 
-def d_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
+def d_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8323,7 +8323,7 @@ def d_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
+def d_2906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8334,14 +8334,14 @@ def d_2906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def t_2907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2907, None, [], k)
 
 
-def t_2908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8358,7 +8358,7 @@ def t_2908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2911(ctx, k, s, E)
 
 
-def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8368,7 +8368,7 @@ def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:89
+def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8378,7 +8378,7 @@ def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8397,7 +8397,7 @@ def t_2911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2914(ctx, k, s, E)
 
 
-def d_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8409,7 +8409,7 @@ def d_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8419,7 +8419,7 @@ def d_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2914(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_2914(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8430,7 +8430,7 @@ def t_2914(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8440,7 +8440,7 @@ def t_2915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_2917(ctx, r2, s, E)
 
     def r2():
-        return t_2918(ctx, r3, s, E)
+        return t_2919(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -8451,7 +8451,7 @@ def t_2915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2916(ctx, r1, s, E)
 
 
-def t_2916(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_2916(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8460,22 +8460,13 @@ def t_2916(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3325(ctx, E), k)
 
 
-def t_2917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_2917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3326(ctx, E), k)
-
-
-def t_2918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3327(ctx, E)))
+    items = list(items_of(x_3326(ctx, E)))
     old = E.get('x~2238', MISSING)
 
     def brk():
@@ -8487,14 +8478,23 @@ def t_2918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2238', item, True)
-            if x_3328(ctx, E):
-                return t_2919(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3327(ctx, E):
+                return t_2918(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_2918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3328(ctx, E), k)
+
+
+def t_2919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8503,7 +8503,7 @@ def t_2919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3329(ctx, E), k)
 
 
-def d_2920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9491,7 +9491,7 @@ def d_2993(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:410
     return True
 
 
-def t_2994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9502,7 +9502,7 @@ def t_2994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_2995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_2995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9520,7 +9520,7 @@ def t_2995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_2998(ctx, k, s, E)
 
 
-def d_2996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_2996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9530,7 +9530,7 @@ def d_2996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_2997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9541,14 +9541,14 @@ def d_2997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_2998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 2998, None, [], k)
 
 
-def t_2999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_2999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9565,7 +9565,7 @@ def t_2999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3002(ctx, k, s, E)
 
 
-def d_3000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9575,7 +9575,7 @@ def d_3000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9585,7 +9585,7 @@ def d_3001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9604,7 +9604,7 @@ def t_3002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3005(ctx, k, s, E)
 
 
-def d_3003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9616,7 +9616,7 @@ def d_3003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9626,7 +9626,7 @@ def d_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3005(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3005(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9637,7 +9637,7 @@ def t_3005(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9647,7 +9647,7 @@ def t_3006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3008(ctx, r2, s, E)
 
     def r2():
-        return t_3009(ctx, r3, s, E)
+        return t_3010(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -9658,7 +9658,7 @@ def t_3006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3007(ctx, r1, s, E)
 
 
-def t_3007(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3007(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9667,22 +9667,13 @@ def t_3007(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3426(ctx, E), k)
 
 
-def t_3008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3427(ctx, E), k)
-
-
-def t_3009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3428(ctx, E)))
+    items = list(items_of(x_3427(ctx, E)))
     old = E.get('x~2295', MISSING)
 
     def brk():
@@ -9694,14 +9685,23 @@ def t_3009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2295', item, True)
-            if x_3429(ctx, E):
-                return t_3010(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3428(ctx, E):
+                return t_3009(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3429(ctx, E), k)
+
+
+def t_3010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9710,7 +9710,7 @@ def t_3010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3430(ctx, E), k)
 
 
-def d_3011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9880,7 +9880,7 @@ def d_3023(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     return True
 
 
-def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9891,7 +9891,7 @@ def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9909,7 +9909,7 @@ def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3028(ctx, k, s, E)
 
 
-def d_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9919,7 +9919,7 @@ def d_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9930,14 +9930,14 @@ def d_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3028, None, [], k)
 
 
-def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9954,7 +9954,7 @@ def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3032(ctx, k, s, E)
 
 
-def d_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9964,7 +9964,7 @@ def d_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3031(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3031(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9974,7 +9974,7 @@ def d_3031(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9993,7 +9993,7 @@ def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3035(ctx, k, s, E)
 
 
-def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10005,7 +10005,7 @@ def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10015,7 +10015,7 @@ def d_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3035(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3035(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10026,7 +10026,7 @@ def t_3035(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10036,7 +10036,7 @@ def t_3036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3038(ctx, r2, s, E)
 
     def r2():
-        return t_3039(ctx, r3, s, E)
+        return t_3040(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -10047,7 +10047,7 @@ def t_3036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3037(ctx, r1, s, E)
 
 
-def t_3037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10056,22 +10056,13 @@ def t_3037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3457(ctx, E), k)
 
 
-def t_3038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3458(ctx, E), k)
-
-
-def t_3039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3459(ctx, E)))
+    items = list(items_of(x_3458(ctx, E)))
     old = E.get('x~2314', MISSING)
 
     def brk():
@@ -10083,14 +10074,23 @@ def t_3039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2314', item, True)
-            if x_3460(ctx, E):
-                return t_3040(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3459(ctx, E):
+                return t_3039(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3460(ctx, E), k)
+
+
+def t_3040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10099,7 +10099,7 @@ def t_3040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3461(ctx, E), k)
 
 
-def d_3041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11122,7 +11122,7 @@ def d_3118(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:480
     return True
 
 
-def t_3119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_3119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11133,7 +11133,7 @@ def t_3119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_3120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11151,7 +11151,7 @@ def t_3120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3123(ctx, k, s, E)
 
 
-def d_3121(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_3121(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11161,7 +11161,7 @@ def d_3121(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_3122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11172,14 +11172,14 @@ def d_3122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_3123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3123, None, [], k)
 
 
-def t_3124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11196,7 +11196,7 @@ def t_3124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3127(ctx, k, s, E)
 
 
-def d_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11206,7 +11206,7 @@ def d_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3126(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3126(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11216,7 +11216,7 @@ def d_3126(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11235,7 +11235,7 @@ def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3130(ctx, k, s, E)
 
 
-def d_3128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11247,7 +11247,7 @@ def d_3128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11257,7 +11257,7 @@ def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3130(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3130(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11268,7 +11268,7 @@ def t_3130(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11278,7 +11278,7 @@ def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3133(ctx, r2, s, E)
 
     def r2():
-        return t_3134(ctx, r3, s, E)
+        return t_3135(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -11289,7 +11289,7 @@ def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3132(ctx, r1, s, E)
 
 
-def t_3132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11298,22 +11298,13 @@ def t_3132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3570(ctx, E), k)
 
 
-def t_3133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3571(ctx, E), k)
-
-
-def t_3134(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3572(ctx, E)))
+    items = list(items_of(x_3571(ctx, E)))
     old = E.get('x~2360', MISSING)
 
     def brk():
@@ -11325,14 +11316,23 @@ def t_3134(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2360', item, True)
-            if x_3573(ctx, E):
-                return t_3135(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3572(ctx, E):
+                return t_3134(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3134(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3573(ctx, E), k)
+
+
+def t_3135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11341,7 +11341,7 @@ def t_3135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3574(ctx, E), k)
 
 
-def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11382,7 +11382,7 @@ def d_3138(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:489
     return True
 
 
-def t_3139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_3139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11393,7 +11393,7 @@ def t_3139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3140(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_3140(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11411,7 +11411,7 @@ def t_3140(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3143(ctx, k, s, E)
 
 
-def d_3141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_3141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11421,7 +11421,7 @@ def d_3141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11432,14 +11432,14 @@ def d_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_3143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3143, None, [], k)
 
 
-def t_3144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11456,7 +11456,7 @@ def t_3144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3147(ctx, k, s, E)
 
 
-def d_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11466,7 +11466,7 @@ def d_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11476,7 +11476,7 @@ def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11495,7 +11495,7 @@ def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3150(ctx, k, s, E)
 
 
-def d_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11507,7 +11507,7 @@ def d_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3149(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3149(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11517,7 +11517,7 @@ def d_3149(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11528,7 +11528,7 @@ def t_3150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11538,7 +11538,7 @@ def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3153(ctx, r2, s, E)
 
     def r2():
-        return t_3154(ctx, r3, s, E)
+        return t_3155(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -11549,7 +11549,7 @@ def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3152(ctx, r1, s, E)
 
 
-def t_3152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11558,22 +11558,13 @@ def t_3152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3591(ctx, E), k)
 
 
-def t_3153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3592(ctx, E), k)
-
-
-def t_3154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3593(ctx, E)))
+    items = list(items_of(x_3592(ctx, E)))
     old = E.get('x~2375', MISSING)
 
     def brk():
@@ -11585,14 +11576,23 @@ def t_3154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2375', item, True)
-            if x_3594(ctx, E):
-                return t_3155(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3593(ctx, E):
+                return t_3154(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3594(ctx, E), k)
+
+
+def t_3155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11601,7 +11601,7 @@ def t_3155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3595(ctx, E), k)
 
 
-def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11957,7 +11957,7 @@ def d_3185(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:517
     return True
 
 
-def t_3186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_3186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11968,7 +11968,7 @@ def t_3186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_3187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11986,7 +11986,7 @@ def t_3187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3190(ctx, k, s, E)
 
 
-def d_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11996,7 +11996,7 @@ def d_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3189(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_3189(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12007,14 +12007,14 @@ def d_3189(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_3190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3190, None, [], k)
 
 
-def t_3191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12031,7 +12031,7 @@ def t_3191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3194(ctx, k, s, E)
 
 
-def d_3192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12041,7 +12041,7 @@ def d_3192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12051,7 +12051,7 @@ def d_3193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12070,7 +12070,7 @@ def t_3194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3197(ctx, k, s, E)
 
 
-def d_3195(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3195(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12082,7 +12082,7 @@ def d_3195(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12092,7 +12092,7 @@ def d_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12103,7 +12103,7 @@ def t_3197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12113,7 +12113,7 @@ def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3200(ctx, r2, s, E)
 
     def r2():
-        return t_3201(ctx, r3, s, E)
+        return t_3202(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -12124,7 +12124,7 @@ def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3199(ctx, r1, s, E)
 
 
-def t_3199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12133,22 +12133,13 @@ def t_3199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3646(ctx, E), k)
 
 
-def t_3200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3647(ctx, E), k)
-
-
-def t_3201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3648(ctx, E)))
+    items = list(items_of(x_3647(ctx, E)))
     old = E.get('x~2407', MISSING)
 
     def brk():
@@ -12160,14 +12151,23 @@ def t_3201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2407', item, True)
-            if x_3649(ctx, E):
-                return t_3202(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3648(ctx, E):
+                return t_3201(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3649(ctx, E), k)
+
+
+def t_3202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12176,7 +12176,7 @@ def t_3202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3650(ctx, E), k)
 
 
-def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12499,7 +12499,7 @@ def d_3227(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:535
     return True
 
 
-def t_3228(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_3228(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12510,7 +12510,7 @@ def t_3228(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_3229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12528,7 +12528,7 @@ def t_3229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3232(ctx, k, s, E)
 
 
-def d_3230(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_3230(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12538,7 +12538,7 @@ def d_3230(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12549,14 +12549,14 @@ def d_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_3232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3232, None, [], k)
 
 
-def t_3233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12573,7 +12573,7 @@ def t_3233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3236(ctx, k, s, E)
 
 
-def d_3234(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3234(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12583,7 +12583,7 @@ def d_3234(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12593,7 +12593,7 @@ def d_3235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12612,7 +12612,7 @@ def t_3236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3239(ctx, k, s, E)
 
 
-def d_3237(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3237(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12624,7 +12624,7 @@ def d_3237(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3238(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3238(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12634,7 +12634,7 @@ def d_3238(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12645,7 +12645,7 @@ def t_3239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12655,7 +12655,7 @@ def t_3240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3242(ctx, r2, s, E)
 
     def r2():
-        return t_3243(ctx, r3, s, E)
+        return t_3244(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -12666,7 +12666,7 @@ def t_3240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3241(ctx, r1, s, E)
 
 
-def t_3241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12675,22 +12675,13 @@ def t_3241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3694(ctx, E), k)
 
 
-def t_3242(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3242(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3695(ctx, E), k)
-
-
-def t_3243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3696(ctx, E)))
+    items = list(items_of(x_3695(ctx, E)))
     old = E.get('x~2430', MISSING)
 
     def brk():
@@ -12702,14 +12693,23 @@ def t_3243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2430', item, True)
-            if x_3697(ctx, E):
-                return t_3244(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3696(ctx, E):
+                return t_3243(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3697(ctx, E), k)
+
+
+def t_3244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12718,7 +12718,7 @@ def t_3244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3698(ctx, E), k)
 
 
-def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13380,7 +13380,7 @@ def d_3295(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:594
     return True
 
 
-def t_3296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_3296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13391,7 +13391,7 @@ def t_3296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13409,7 +13409,7 @@ def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3300(ctx, k, s, E)
 
 
-def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13419,7 +13419,7 @@ def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13430,14 +13430,14 @@ def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_3300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3300, None, [], k)
 
 
-def t_3301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13454,7 +13454,7 @@ def t_3301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3304(ctx, k, s, E)
 
 
-def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13464,7 +13464,7 @@ def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13474,7 +13474,7 @@ def d_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13493,7 +13493,7 @@ def t_3304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3307(ctx, k, s, E)
 
 
-def d_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13505,7 +13505,7 @@ def d_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3306(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3306(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13515,7 +13515,7 @@ def d_3306(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13526,7 +13526,7 @@ def t_3307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13536,7 +13536,7 @@ def t_3308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3310(ctx, r2, s, E)
 
     def r2():
-        return t_3311(ctx, r3, s, E)
+        return t_3312(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -13547,7 +13547,7 @@ def t_3308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3309(ctx, r1, s, E)
 
 
-def t_3309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13556,22 +13556,13 @@ def t_3309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3768(ctx, E), k)
 
 
-def t_3310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3769(ctx, E), k)
-
-
-def t_3311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3770(ctx, E)))
+    items = list(items_of(x_3769(ctx, E)))
     old = E.get('x~2466', MISSING)
 
     def brk():
@@ -13583,14 +13574,23 @@ def t_3311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2466', item, True)
-            if x_3771(ctx, E):
-                return t_3312(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3770(ctx, E):
+                return t_3311(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3771(ctx, E), k)
+
+
+def t_3312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13599,7 +13599,7 @@ def t_3312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3772(ctx, E), k)
 
 
-def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14298,7 +14298,7 @@ def d_3365(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
     return True
 
 
-def t_3366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_3366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14309,7 +14309,7 @@ def t_3366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def t_3367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14327,7 +14327,7 @@ def t_3367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3370(ctx, k, s, E)
 
 
-def d_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
+def d_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14337,7 +14337,7 @@ def d_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3369(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
+def d_3369(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14348,14 +14348,14 @@ def d_3369(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def t_3370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 3370, None, [], k)
 
 
-def t_3371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14372,7 +14372,7 @@ def t_3371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3374(ctx, k, s, E)
 
 
-def d_3372(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3372(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14382,7 +14382,7 @@ def d_3372(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3373(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
+def d_3373(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14392,7 +14392,7 @@ def d_3373(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def t_3374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14411,7 +14411,7 @@ def t_3374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3377(ctx, k, s, E)
 
 
-def d_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
+def d_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14423,7 +14423,7 @@ def d_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
+def d_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14433,7 +14433,7 @@ def d_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:73
+def t_3377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14444,7 +14444,7 @@ def t_3377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return k()
 
 
-def t_3378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14454,7 +14454,7 @@ def t_3378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3380(ctx, r2, s, E)
 
     def r2():
-        return t_3381(ctx, r3, s, E)
+        return t_3382(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -14465,7 +14465,7 @@ def t_3378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3379(ctx, r1, s, E)
 
 
-def t_3379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:74
+def t_3379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14474,22 +14474,13 @@ def t_3379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3843(ctx, E), k)
 
 
-def t_3380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:75
+def t_3380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_3844(ctx, E), k)
-
-
-def t_3381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_3845(ctx, E)))
+    items = list(items_of(x_3844(ctx, E)))
     old = E.get('x~2498', MISSING)
 
     def brk():
@@ -14501,14 +14492,23 @@ def t_3381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             ctx.put(E, 'x~2498', item, True)
-            if x_3846(ctx, E):
-                return t_3382(ctx, lambda i=i: nxt(i), brk, E)
+            if x_3845(ctx, E):
+                return t_3381(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:76
+def t_3381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_3846(ctx, E), k)
+
+
+def t_3382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14517,7 +14517,7 @@ def t_3382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_3847(ctx, E), k)
 
 
-def d_3383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17441,33 +17441,33 @@ AT = {
     2880: 'rules_data/terraforming_mars/cards/141-208.yaml:16',
     2883: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     2885: 'rules_data/terraforming_mars/cards/141-208.yaml:25',
-    2889: 'rules_data/terraforming_mars/definitions/board.yaml:110',
-    2890: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    2891: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    2892: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    2896: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2897: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2898: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2900: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2901: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2902: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2903: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2904: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2905: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2909: 'rules_data/terraforming_mars/definitions/board.yaml:89',
-    2911: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2912: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    2913: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    2917: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2918: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    2919: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    2921: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    2922: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    2923: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    2924: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2925: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2926: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    2930: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    2889: 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    2890: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    2891: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    2892: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    2896: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2897: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2898: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2900: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2901: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2902: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2903: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2904: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2905: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2909: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    2911: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    2912: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    2913: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    2917: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2918: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    2919: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    2921: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    2922: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    2923: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2924: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2925: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    2926: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    2930: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     2933: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2934: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     2935: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
@@ -17560,19 +17560,19 @@ AT = {
     3115: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     3117: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     3120: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3123: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3124: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    3125: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    3129: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3130: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3131: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3133: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3134: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3135: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3136: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3137: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3138: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3142: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    3123: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3124: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3125: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    3129: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3130: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3131: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3133: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3134: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3135: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3136: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3137: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3138: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3142: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3145: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3146: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     3147: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
@@ -17646,20 +17646,20 @@ AT = {
     3304: 'rules_data/terraforming_mars/cards/141-208.yaml:322',
     3307: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3309: 'rules_data/terraforming_mars/cards/141-208.yaml:342',
-    3313: 'rules_data/terraforming_mars/definitions/board.yaml:110',
-    3314: 'rules_data/terraforming_mars/definitions/board.yaml:86',
-    3315: 'rules_data/terraforming_mars/definitions/board.yaml:87',
-    3316: 'rules_data/terraforming_mars/definitions/board.yaml:88',
-    3320: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3321: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3322: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3324: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3325: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3326: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3327: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3328: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3329: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3333: 'rules_data/terraforming_mars/definitions/board.yaml:89',
+    3313: 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    3314: 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    3315: 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    3316: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    3320: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3321: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3322: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3324: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3325: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3326: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3327: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3328: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3329: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3333: 'rules_data/terraforming_mars/definitions/board.yaml:95',
     3336: 'rules_data/terraforming_mars/cards/141-208.yaml:350',
     3337: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     3338: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
@@ -17698,36 +17698,36 @@ AT = {
     3410: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3412: 'rules_data/terraforming_mars/cards/141-208.yaml:401',
     3413: 'rules_data/terraforming_mars/cards/141-208.yaml:404',
-    3415: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3416: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    3417: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    3421: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3422: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3423: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3425: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3426: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3427: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3428: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3429: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3430: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3434: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    3415: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3416: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3417: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    3421: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3422: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3423: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3425: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3426: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3427: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3428: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3429: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3430: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3434: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3437: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3438: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3442: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3444: 'rules_data/terraforming_mars/cards/141-208.yaml:419',
-    3446: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3447: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    3448: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    3452: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3453: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3454: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3456: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3457: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3458: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3459: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3460: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3461: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3465: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    3446: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3447: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3448: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    3452: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3453: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3454: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3456: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3457: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3458: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3459: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3460: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3461: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3465: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3467: 'rules_data/terraforming_mars/cards/141-208.yaml:423',
     3470: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
     3471: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
@@ -17778,32 +17778,32 @@ AT = {
     3551: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     3553: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     3555: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3559: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3560: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    3561: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    3565: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3566: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3567: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3569: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3570: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3571: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3572: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3573: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3574: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3578: 'rules_data/terraforming_mars/definitions/board.yaml:98',
-    3580: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3581: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    3582: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    3586: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3587: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3588: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3590: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3591: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3592: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3593: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3594: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3595: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3599: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    3559: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3560: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3561: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    3565: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3566: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3567: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3569: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3570: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3571: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3572: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3573: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3574: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3578: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    3580: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3581: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3582: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    3586: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3587: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3588: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3590: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3591: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3592: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3593: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3594: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3595: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3599: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3602: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
     3603: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
     3604: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
@@ -17820,19 +17820,19 @@ AT = {
     3629: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     3631: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     3633: 'rules_data/terraforming_mars/cards/141-208.yaml:511',
-    3635: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3636: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    3637: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    3641: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3642: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3643: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3645: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3646: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3647: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3648: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3649: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3650: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3654: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    3635: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3636: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3637: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    3641: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3642: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3643: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3645: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3646: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3647: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3648: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3649: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3650: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3654: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3659: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3660: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     3661: 'rules_data/terraforming_mars/definitions/cards.yaml:21',
@@ -17853,19 +17853,19 @@ AT = {
     3678: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
     3679: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:55',
     3681: 'rules_data/terraforming_mars/cards/141-208.yaml:528',
-    3683: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3684: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    3685: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    3689: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3690: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3691: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3693: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3694: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3695: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3696: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3697: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3698: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3702: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    3683: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3684: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3685: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    3689: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3690: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3691: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3693: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3694: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3695: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3696: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3697: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3698: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3702: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3703: 'rules_data/terraforming_mars/cards/141-208.yaml:545',
     3704: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
     3705: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
@@ -17897,19 +17897,19 @@ AT = {
     3748: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     3753: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3755: 'rules_data/terraforming_mars/cards/141-208.yaml:579',
-    3757: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3758: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    3759: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    3763: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3764: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3765: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3767: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3768: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3769: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3770: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3771: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3772: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3776: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    3757: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3758: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3759: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    3763: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3764: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3765: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3767: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3768: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3769: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3770: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3771: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3772: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3776: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3781: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     3782: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     3783: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -17943,19 +17943,19 @@ AT = {
     3824: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     3828: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3830: 'rules_data/terraforming_mars/cards/141-208.yaml:613',
-    3832: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    3833: 'rules_data/terraforming_mars/definitions/board.yaml:96',
-    3834: 'rules_data/terraforming_mars/definitions/board.yaml:97',
-    3838: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3839: 'rules_data/terraforming_mars/definitions/board.yaml:71',
-    3840: 'rules_data/terraforming_mars/definitions/board.yaml:72',
-    3842: 'rules_data/terraforming_mars/definitions/board.yaml:73',
-    3843: 'rules_data/terraforming_mars/definitions/board.yaml:74',
-    3844: 'rules_data/terraforming_mars/definitions/board.yaml:75',
-    3845: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3846: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3847: 'rules_data/terraforming_mars/definitions/board.yaml:76',
-    3851: 'rules_data/terraforming_mars/definitions/board.yaml:98',
+    3832: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    3833: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    3834: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    3838: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3839: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    3840: 'rules_data/terraforming_mars/definitions/board.yaml:78',
+    3842: 'rules_data/terraforming_mars/definitions/board.yaml:79',
+    3843: 'rules_data/terraforming_mars/definitions/board.yaml:80',
+    3844: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3845: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3846: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    3847: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    3851: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     3852: 'rules_data/terraforming_mars/cards/141-208.yaml:599',
     3855: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     3859: 'rules_data/terraforming_mars/definitions/resources.yaml:60',
@@ -18166,17 +18166,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
                     'id': 2543,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                {  # rules_data/terraforming_mars/definitions/board.yaml:116
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
                             'op': 'let',
                             'v': 't~2042',
                             'e': {'op': 'var', 'n': 't~2039', 'x': 2888},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                             'id': 2545,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
                             'op': 'let',
                             'v': 'l~2043',
                             'e': {
@@ -18197,10 +18197,10 @@ RECORDS = {
                                 },
                                 'x': 2889,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                             'id': 2546,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -18257,10 +18257,10 @@ RECORDS = {
                                 },
                                 'x': 2890,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~2048',
                                         'e': {
@@ -18494,10 +18494,10 @@ RECORDS = {
                                             },
                                             'x': 2891,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 2549,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -18512,10 +18512,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 2892,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 2550,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -18526,27 +18526,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~2050',
                                                             'e': {'op': 'var', 'n': 't~2042', 'x': 2894},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2553,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~2051',
                                                             'e': {'op': 'var', 'n': 'space~2049', 'x': 2895},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2554,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -18578,19 +18578,19 @@ RECORDS = {
                                                                         'x': 2897,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 2556,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 2898},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~2051', 'x': 2899},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 2557,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -18599,23 +18599,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 2900,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~2050'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 2901,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 2560,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -18623,12 +18610,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~2051'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 2902,
+                                                                                    'x': 2901,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 2561,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 2560,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~2052',
                                                                                 'src': {
@@ -18638,16 +18625,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~2051'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 2903,
+                                                                                    'x': 2902,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~2052'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 2904,
+                                                                                    'x': 2903,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -18664,15 +18651,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 2905,
+                                                                                        'x': 2904,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 2563,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 2562,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 2562,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 2561,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~2050'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 2905,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 2563,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -18680,22 +18680,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~2051', 'x': 2907},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 2908},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 2564,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 2559,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 2558,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2555,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2552,
                                                 },
                                                 'label': {
@@ -18714,18 +18714,18 @@ RECORDS = {
                                             'args': {'t': 'mohole_area', 'k': 'ocean'},
                                             'kinds': {'t': 'tiles', 'k': 'space_types'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 2551,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 2548,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 2547,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                     'id': 2544,
                 },
             ],
@@ -18753,7 +18753,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:33',
                     'id': 2566,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -18810,10 +18810,10 @@ RECORDS = {
                         },
                         'x': 2911,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~2063',
                                 'e': {
@@ -19171,10 +19171,10 @@ RECORDS = {
                                     },
                                     'x': 2912,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 2569,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -19189,10 +19189,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 2913,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 2570,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -19203,27 +19203,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2065',
                                                     'e': {'op': 'var', 'n': 't~2053', 'x': 2915},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 2573,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2066',
                                                     'e': {'op': 'var', 'n': 'space~2064', 'x': 2916},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 2574,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -19255,19 +19255,19 @@ RECORDS = {
                                                                 'x': 2918,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2576,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 2919},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~2066', 'x': 2920},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 2577,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -19276,23 +19276,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 2921,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~2065'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 2922,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 2580,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -19300,12 +19287,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2066'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 2923,
+                                                                            'x': 2922,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 2581,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 2580,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~2067',
                                                                         'src': {
@@ -19315,16 +19302,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2066'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 2924,
+                                                                            'x': 2923,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2067'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 2925,
+                                                                            'x': 2924,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -19341,15 +19328,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 2926,
+                                                                                'x': 2925,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 2583,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 2582,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 2582,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 2581,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~2065'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 2926,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 2583,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -19357,22 +19357,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~2066', 'x': 2928},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 2929},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 2584,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 2579,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 2578,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2575,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 2572,
                                         },
                                         'label': {
@@ -19391,14 +19391,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 2571,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 2568,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 2567,
                 },
                 {  # rules_data/terraforming_mars/cards/141-208.yaml:33
@@ -22487,7 +22487,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:214',
                     'id': 2745,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -22544,10 +22544,10 @@ RECORDS = {
                         },
                         'x': 3123,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~2164',
                                 'e': {
@@ -22905,10 +22905,10 @@ RECORDS = {
                                     },
                                     'x': 3124,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 2748,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -22923,10 +22923,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 3125,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 2749,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -22937,27 +22937,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2166',
                                                     'e': {'op': 'var', 'n': 't~2154', 'x': 3127},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 2752,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2167',
                                                     'e': {'op': 'var', 'n': 'space~2165', 'x': 3128},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 2753,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -22989,19 +22989,19 @@ RECORDS = {
                                                                 'x': 3130,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2755,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 3131},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~2167', 'x': 3132},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 2756,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -23010,23 +23010,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 3133,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~2166'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 3134,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 2759,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -23034,12 +23021,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2167'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 3135,
+                                                                            'x': 3134,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 2760,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 2759,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~2168',
                                                                         'src': {
@@ -23049,16 +23036,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2167'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 3136,
+                                                                            'x': 3135,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2168'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 3137,
+                                                                            'x': 3136,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -23075,15 +23062,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 3138,
+                                                                                'x': 3137,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 2762,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 2761,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 2761,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 2760,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~2166'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 3138,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 2762,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -23091,22 +23091,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~2167', 'x': 3140},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 3141},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 2763,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 2758,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 2757,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2754,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 2751,
                                         },
                                         'label': {
@@ -23125,14 +23125,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 2750,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 2747,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 2746,
                 },
                 {  # rules_data/terraforming_mars/cards/141-208.yaml:214
@@ -25309,17 +25309,17 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:342',
                     'id': 2899,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                {  # rules_data/terraforming_mars/definitions/board.yaml:116
                     'op': 'seq',
                     'b': [
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
                             'op': 'let',
                             'v': 't~2228',
                             'e': {'op': 'var', 'n': 't~2225', 'x': 3312},
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                             'id': 2901,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:110
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:116
                             'op': 'let',
                             'v': 'l~2229',
                             'e': {
@@ -25340,10 +25340,10 @@ RECORDS = {
                                 },
                                 'x': 3313,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                             'id': 2902,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:86
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:92
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -25400,10 +25400,10 @@ RECORDS = {
                                 },
                                 'x': 3314,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:87
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:93
                                         'op': 'let',
                                         'v': 'open~2234',
                                         'e': {
@@ -25637,10 +25637,10 @@ RECORDS = {
                                             },
                                             'x': 3315,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                         'id': 2905,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:88
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:94
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -25655,10 +25655,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 3316,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:88',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:94',
                                         'id': 2906,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -25669,27 +25669,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 't~2236',
                                                             'e': {'op': 'var', 'n': 't~2228', 'x': 3318},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2909,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:89
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
                                                             'op': 'let',
                                                             'v': 's~2237',
                                                             'e': {'op': 'var', 'n': 'space~2235', 'x': 3319},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                                             'id': 2910,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -25721,19 +25721,19 @@ RECORDS = {
                                                                         'x': 3321,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 2912,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 3322},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~2237', 'x': 3323},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 2913,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -25742,23 +25742,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 3324,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~2236'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 3325,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 2916,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -25766,12 +25753,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~2237'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 3326,
+                                                                                    'x': 3325,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 2917,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 2916,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~2238',
                                                                                 'src': {
@@ -25781,16 +25768,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~2237'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 3327,
+                                                                                    'x': 3326,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~2238'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 3328,
+                                                                                    'x': 3327,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -25807,15 +25794,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 3329,
+                                                                                        'x': 3328,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 2919,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 2918,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 2918,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 2917,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~2236'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 3329,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 2919,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -25823,22 +25823,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~2237', 'x': 3331},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 3332},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 2920,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 2915,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 2914,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 2911,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 2908,
                                                 },
                                                 'label': {
@@ -25857,18 +25857,18 @@ RECORDS = {
                                             'args': {'t': 'greenery', 'k': 'ocean'},
                                             'kinds': {'t': 'tiles', 'k': 'space_types'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:89',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
                                         'id': 2907,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:87',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:93',
                                 'id': 2904,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:86',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:92',
                             'id': 2903,
                         },
                     ],
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:110',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:116',
                     'id': 2900,
                 },
             ],
@@ -27131,7 +27131,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:410',
                     'id': 2993,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -27188,10 +27188,10 @@ RECORDS = {
                         },
                         'x': 3415,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~2291',
                                 'e': {
@@ -27549,10 +27549,10 @@ RECORDS = {
                                     },
                                     'x': 3416,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 2996,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -27567,10 +27567,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 3417,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 2997,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -27581,27 +27581,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2293',
                                                     'e': {'op': 'var', 'n': 't~2281', 'x': 3419},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3000,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2294',
                                                     'e': {'op': 'var', 'n': 'space~2292', 'x': 3420},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3001,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -27633,19 +27633,19 @@ RECORDS = {
                                                                 'x': 3422,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 3003,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 3423},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~2294', 'x': 3424},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 3004,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -27654,23 +27654,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 3425,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~2293'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 3426,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 3007,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -27678,12 +27665,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2294'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 3427,
+                                                                            'x': 3426,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 3008,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 3007,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~2295',
                                                                         'src': {
@@ -27693,16 +27680,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2294'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 3428,
+                                                                            'x': 3427,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2295'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 3429,
+                                                                            'x': 3428,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -27719,15 +27706,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 3430,
+                                                                                'x': 3429,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 3010,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 3009,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 3009,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 3008,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~2293'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 3430,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 3010,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -27735,22 +27735,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~2294', 'x': 3432},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 3433},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 3011,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 3006,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 3005,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 3002,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 2999,
                                         },
                                         'label': {
@@ -27769,14 +27769,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 2998,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 2995,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 2994,
                 },
             ],
@@ -27929,7 +27929,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:419',
                     'id': 3023,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -27986,10 +27986,10 @@ RECORDS = {
                         },
                         'x': 3446,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~2310',
                                 'e': {
@@ -28347,10 +28347,10 @@ RECORDS = {
                                     },
                                     'x': 3447,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 3026,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -28365,10 +28365,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 3448,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 3027,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -28379,27 +28379,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2312',
                                                     'e': {'op': 'var', 'n': 't~2300', 'x': 3450},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3030,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2313',
                                                     'e': {'op': 'var', 'n': 'space~2311', 'x': 3451},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3031,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -28431,19 +28431,19 @@ RECORDS = {
                                                                 'x': 3453,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 3033,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 3454},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~2313', 'x': 3455},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 3034,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -28452,23 +28452,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 3456,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~2312'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 3457,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 3037,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -28476,12 +28463,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2313'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 3458,
+                                                                            'x': 3457,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 3038,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 3037,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~2314',
                                                                         'src': {
@@ -28491,16 +28478,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2313'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 3459,
+                                                                            'x': 3458,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2314'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 3460,
+                                                                            'x': 3459,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -28517,15 +28504,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 3461,
+                                                                                'x': 3460,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 3040,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 3039,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 3039,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 3038,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~2312'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 3461,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 3040,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -28533,22 +28533,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~2313', 'x': 3463},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 3464},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 3041,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 3036,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 3035,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 3032,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 3029,
                                         },
                                         'label': {
@@ -28567,14 +28567,14 @@ RECORDS = {
                                     'args': {'t': 'city'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 3028,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 3025,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 3024,
                 },
             ],
@@ -30577,7 +30577,7 @@ RECORDS = {
                             'at': 'rules_data/terraforming_mars/cards/141-208.yaml:480',
                             'id': 3118,
                         },
-                        {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                        {  # rules_data/terraforming_mars/definitions/board.yaml:101
                             'op': 'if',
                             'c': {
                                 'op': 'not',
@@ -30634,10 +30634,10 @@ RECORDS = {
                                 },
                                 'x': 3559,
                             },
-                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'seq',
                                 'b': [
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                         'op': 'let',
                                         'v': 'legal~2356',
                                         'e': {
@@ -30995,10 +30995,10 @@ RECORDS = {
                                             },
                                             'x': 3560,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                         'id': 3121,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                         'op': 'req',
                                         'c': {
                                             'op': 'cmp',
@@ -31013,10 +31013,10 @@ RECORDS = {
                                             'b': {'op': 'lit', 'v': 0},
                                             'x': 3561,
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                         'id': 3122,
                                     },
-                                    {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                    {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                         'op': 'choose',
                                         'alts': [
                                             {
@@ -31027,27 +31027,27 @@ RECORDS = {
                                                         'label': 'space',
                                                     },
                                                 ],
-                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                             'op': 'let',
                                                             'v': 't~2358',
                                                             'e': {'op': 'var', 'n': 't~2346', 'x': 3563},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                             'id': 3125,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                             'op': 'let',
                                                             'v': 's~2359',
                                                             'e': {'op': 'var', 'n': 'space~2357', 'x': 3564},
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                             'id': 3126,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'seq',
                                                             'b': [
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                                     'op': 'set',
                                                                     't': {
                                                                         'op': 'key',
@@ -31079,19 +31079,19 @@ RECORDS = {
                                                                         'x': 3566,
                                                                     },
                                                                     'bd': ['game', 'board', 'key'],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                                     'id': 3128,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                                     'op': 'set',
                                                                     't': {'op': 'st', 'k': 'last_space', 'x': 3567},
                                                                     'o': '=',
                                                                     'e': {'op': 'var', 'n': 's~2359', 'x': 3568},
                                                                     'bd': ['game', 'last_space', ''],
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                                     'id': 3129,
                                                                 },
-                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                                {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                                     'op': 'if',
                                                                     'c': {
                                                                         'op': 'cmp',
@@ -31100,23 +31100,10 @@ RECORDS = {
                                                                         'b': {'op': 'lit', 'v': None},
                                                                         'x': 3569,
                                                                     },
-                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'seq',
                                                                         'b': [
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                                'op': 'do',
-                                                                                'e': {
-                                                                                    'op': 'fld',
-                                                                                    'kind': 'tiles',
-                                                                                    'of': {'op': 'var', 'n': 't~2358'},
-                                                                                    'f': 'effect',
-                                                                                    'd': None,
-                                                                                    'x': 3570,
-                                                                                },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                                'id': 3132,
-                                                                            },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                                 'op': 'do',
                                                                                 'e': {
                                                                                     'op': 'fld',
@@ -31124,12 +31111,12 @@ RECORDS = {
                                                                                     'of': {'op': 'var', 'n': 's~2359'},
                                                                                     'f': 'bonus',
                                                                                     'd': None,
-                                                                                    'x': 3571,
+                                                                                    'x': 3570,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                                'id': 3133,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                                'id': 3132,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                 'op': 'for',
                                                                                 'v': 'x~2360',
                                                                                 'src': {
@@ -31139,16 +31126,16 @@ RECORDS = {
                                                                                         {'op': 'var', 'n': 's~2359'},
                                                                                     ],
                                                                                     'kind': 'spaces',
-                                                                                    'x': 3572,
+                                                                                    'x': 3571,
                                                                                 },
                                                                                 'w': {
                                                                                     'op': 'in',
                                                                                     'a': {'op': 'var', 'n': 'x~2360'},
                                                                                     'b': {'op': 'st', 'k': 'board'},
                                                                                     'neg': False,
-                                                                                    'x': 3573,
+                                                                                    'x': 3572,
                                                                                 },
-                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                                'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                                     'op': 'do',
                                                                                     'e': {
                                                                                         'op': 'fld',
@@ -31165,15 +31152,28 @@ RECORDS = {
                                                                                         },
                                                                                         'f': 'next_to_bonus',
                                                                                         'd': None,
-                                                                                        'x': 3574,
+                                                                                        'x': 3573,
                                                                                     },
-                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                    'id': 3135,
+                                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                    'id': 3134,
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                                'id': 3134,
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                                'id': 3133,
                                                                             },
-                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                                'op': 'do',
+                                                                                'e': {
+                                                                                    'op': 'fld',
+                                                                                    'kind': 'tiles',
+                                                                                    'of': {'op': 'var', 'n': 't~2358'},
+                                                                                    'f': 'effect',
+                                                                                    'd': None,
+                                                                                    'x': 3574,
+                                                                                },
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                                'id': 3135,
+                                                                            },
+                                                                            {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                                 'op': 'emit',
                                                                                 'ev': 'placed',
                                                                                 'f': {
@@ -31181,22 +31181,22 @@ RECORDS = {
                                                                                     'space': {'op': 'var', 'n': 's~2359', 'x': 3576},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 3577},
                                                                                 },
-                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                                 'id': 3136,
                                                                             },
                                                                         ],
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                         'id': 3131,
                                                                     },
-                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                                     'id': 3130,
                                                                 },
                                                             ],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 3127,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 3124,
                                                 },
                                                 'label': {
@@ -31215,14 +31215,14 @@ RECORDS = {
                                             'args': {'t': 'ocean'},
                                             'kinds': {'t': 'tiles'},
                                         },
-                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                         'id': 3123,
                                     },
                                 ],
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 3120,
                             },
-                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                             'id': 3119,
                         },
                     ],
@@ -31254,7 +31254,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:489',
                     'id': 3138,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -31311,10 +31311,10 @@ RECORDS = {
                         },
                         'x': 3580,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~2371',
                                 'e': {
@@ -31672,10 +31672,10 @@ RECORDS = {
                                     },
                                     'x': 3581,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 3141,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -31690,10 +31690,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 3582,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 3142,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -31704,27 +31704,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2373',
                                                     'e': {'op': 'var', 'n': 't~2361', 'x': 3584},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3145,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2374',
                                                     'e': {'op': 'var', 'n': 'space~2372', 'x': 3585},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3146,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -31756,19 +31756,19 @@ RECORDS = {
                                                                 'x': 3587,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 3148,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 3588},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~2374', 'x': 3589},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 3149,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -31777,23 +31777,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 3590,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~2373'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 3591,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 3152,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -31801,12 +31788,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2374'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 3592,
+                                                                            'x': 3591,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 3153,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 3152,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~2375',
                                                                         'src': {
@@ -31816,16 +31803,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2374'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 3593,
+                                                                            'x': 3592,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2375'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 3594,
+                                                                            'x': 3593,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -31842,15 +31829,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 3595,
+                                                                                'x': 3594,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 3155,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 3154,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 3154,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 3153,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~2373'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 3595,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 3155,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -31858,22 +31858,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~2374', 'x': 3597},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 3598},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 3156,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 3151,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 3150,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 3147,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 3144,
                                         },
                                         'label': {
@@ -31892,14 +31892,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 3143,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 3140,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 3139,
                 },
                 {  # rules_data/terraforming_mars/cards/141-208.yaml:489
@@ -32571,7 +32571,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:517',
                     'id': 3185,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -32628,10 +32628,10 @@ RECORDS = {
                         },
                         'x': 3635,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~2403',
                                 'e': {
@@ -32989,10 +32989,10 @@ RECORDS = {
                                     },
                                     'x': 3636,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 3188,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -33007,10 +33007,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 3637,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 3189,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -33021,27 +33021,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2405',
                                                     'e': {'op': 'var', 'n': 't~2393', 'x': 3639},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3192,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2406',
                                                     'e': {'op': 'var', 'n': 'space~2404', 'x': 3640},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3193,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -33073,19 +33073,19 @@ RECORDS = {
                                                                 'x': 3642,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 3195,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 3643},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~2406', 'x': 3644},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 3196,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -33094,23 +33094,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 3645,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~2405'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 3646,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 3199,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -33118,12 +33105,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2406'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 3647,
+                                                                            'x': 3646,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 3200,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 3199,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~2407',
                                                                         'src': {
@@ -33133,16 +33120,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2406'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 3648,
+                                                                            'x': 3647,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2407'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 3649,
+                                                                            'x': 3648,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -33159,15 +33146,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 3650,
+                                                                                'x': 3649,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 3202,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 3201,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 3201,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 3200,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~2405'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 3650,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 3202,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -33175,22 +33175,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~2406', 'x': 3652},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 3653},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 3203,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 3198,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 3197,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 3194,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 3191,
                                         },
                                         'label': {
@@ -33209,14 +33209,14 @@ RECORDS = {
                                     'args': {'t': 'ocean'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 3190,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 3187,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 3186,
                 },
             ],
@@ -33648,7 +33648,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:535',
                     'id': 3227,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -33705,10 +33705,10 @@ RECORDS = {
                         },
                         'x': 3683,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~2426',
                                 'e': {
@@ -34066,10 +34066,10 @@ RECORDS = {
                                     },
                                     'x': 3684,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 3230,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -34084,10 +34084,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 3685,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 3231,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -34098,27 +34098,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2428',
                                                     'e': {'op': 'var', 'n': 't~2416', 'x': 3687},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3234,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2429',
                                                     'e': {'op': 'var', 'n': 'space~2427', 'x': 3688},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3235,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -34150,19 +34150,19 @@ RECORDS = {
                                                                 'x': 3690,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 3237,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 3691},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~2429', 'x': 3692},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 3238,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -34171,23 +34171,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 3693,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~2428'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 3694,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 3241,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -34195,12 +34182,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2429'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 3695,
+                                                                            'x': 3694,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 3242,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 3241,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~2430',
                                                                         'src': {
@@ -34210,16 +34197,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2429'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 3696,
+                                                                            'x': 3695,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2430'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 3697,
+                                                                            'x': 3696,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -34236,15 +34223,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 3698,
+                                                                                'x': 3697,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 3244,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 3243,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 3243,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 3242,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~2428'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 3698,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 3244,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -34252,22 +34252,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~2429', 'x': 3700},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 3701},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 3245,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 3240,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 3239,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 3236,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 3233,
                                         },
                                         'label': {
@@ -34286,14 +34286,14 @@ RECORDS = {
                                     'args': {'t': 'greenery'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 3232,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 3229,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 3228,
                 },
             ],
@@ -35223,7 +35223,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:594',
                     'id': 3295,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -35280,10 +35280,10 @@ RECORDS = {
                         },
                         'x': 3757,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~2462',
                                 'e': {
@@ -35641,10 +35641,10 @@ RECORDS = {
                                     },
                                     'x': 3758,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 3298,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -35659,10 +35659,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 3759,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 3299,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -35673,27 +35673,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2464',
                                                     'e': {'op': 'var', 'n': 't~2452', 'x': 3761},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3302,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2465',
                                                     'e': {'op': 'var', 'n': 'space~2463', 'x': 3762},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3303,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -35725,19 +35725,19 @@ RECORDS = {
                                                                 'x': 3764,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 3305,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 3765},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~2465', 'x': 3766},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 3306,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -35746,23 +35746,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 3767,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~2464'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 3768,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 3309,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -35770,12 +35757,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2465'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 3769,
+                                                                            'x': 3768,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 3310,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 3309,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~2466',
                                                                         'src': {
@@ -35785,16 +35772,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2465'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 3770,
+                                                                            'x': 3769,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2466'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 3771,
+                                                                            'x': 3770,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -35811,15 +35798,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 3772,
+                                                                                'x': 3771,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 3312,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 3311,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 3311,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 3310,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~2464'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 3772,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 3312,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -35827,22 +35827,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~2465', 'x': 3774},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 3775},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 3313,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 3308,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 3307,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 3304,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 3301,
                                         },
                                         'label': {
@@ -35861,14 +35861,14 @@ RECORDS = {
                                     'args': {'t': 'restricted_area'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 3300,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 3297,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 3296,
                 },
             ],
@@ -37200,7 +37200,7 @@ RECORDS = {
                     'at': 'rules_data/terraforming_mars/cards/141-208.yaml:613',
                     'id': 3365,
                 },
-                {  # rules_data/terraforming_mars/definitions/board.yaml:95
+                {  # rules_data/terraforming_mars/definitions/board.yaml:101
                     'op': 'if',
                     'c': {
                         'op': 'not',
@@ -37257,10 +37257,10 @@ RECORDS = {
                         },
                         'x': 3832,
                     },
-                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                    't': {  # rules_data/terraforming_mars/definitions/board.yaml:102
                         'op': 'seq',
                         'b': [
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:96
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:102
                                 'op': 'let',
                                 'v': 'legal~2494',
                                 'e': {
@@ -37618,10 +37618,10 @@ RECORDS = {
                                     },
                                     'x': 3833,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                                 'id': 3368,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:97
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:103
                                 'op': 'req',
                                 'c': {
                                     'op': 'cmp',
@@ -37636,10 +37636,10 @@ RECORDS = {
                                     'b': {'op': 'lit', 'v': 0},
                                     'x': 3834,
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:97',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:103',
                                 'id': 3369,
                             },
-                            {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                            {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                 'op': 'choose',
                                 'alts': [
                                     {
@@ -37650,27 +37650,27 @@ RECORDS = {
                                                 'label': 'space',
                                             },
                                         ],
-                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                             'op': 'seq',
                                             'b': [
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 't~2496',
                                                     'e': {'op': 'var', 'n': 't~2484', 'x': 3836},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3372,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:98
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:104
                                                     'op': 'let',
                                                     'v': 's~2497',
                                                     'e': {'op': 'var', 'n': 'space~2495', 'x': 3837},
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                                     'id': 3373,
                                                 },
-                                                {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                     'op': 'seq',
                                                     'b': [
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:71
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:77
                                                             'op': 'set',
                                                             't': {
                                                                 'op': 'key',
@@ -37702,19 +37702,19 @@ RECORDS = {
                                                                 'x': 3839,
                                                             },
                                                             'bd': ['game', 'board', 'key'],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                             'id': 3375,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:72
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:78
                                                             'op': 'set',
                                                             't': {'op': 'st', 'k': 'last_space', 'x': 3840},
                                                             'o': '=',
                                                             'e': {'op': 'var', 'n': 's~2497', 'x': 3841},
                                                             'bd': ['game', 'last_space', ''],
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:72',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:78',
                                                             'id': 3376,
                                                         },
-                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:73
+                                                        {  # rules_data/terraforming_mars/definitions/board.yaml:79
                                                             'op': 'if',
                                                             'c': {
                                                                 'op': 'cmp',
@@ -37723,23 +37723,10 @@ RECORDS = {
                                                                 'b': {'op': 'lit', 'v': None},
                                                                 'x': 3842,
                                                             },
-                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:74
+                                                            't': {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                 'op': 'seq',
                                                                 'b': [
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:74
-                                                                        'op': 'do',
-                                                                        'e': {
-                                                                            'op': 'fld',
-                                                                            'kind': 'tiles',
-                                                                            'of': {'op': 'var', 'n': 't~2496'},
-                                                                            'f': 'effect',
-                                                                            'd': None,
-                                                                            'x': 3843,
-                                                                        },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
-                                                                        'id': 3379,
-                                                                    },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:75
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:80
                                                                         'op': 'do',
                                                                         'e': {
                                                                             'op': 'fld',
@@ -37747,12 +37734,12 @@ RECORDS = {
                                                                             'of': {'op': 'var', 'n': 's~2497'},
                                                                             'f': 'bonus',
                                                                             'd': None,
-                                                                            'x': 3844,
+                                                                            'x': 3843,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:75',
-                                                                        'id': 3380,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
+                                                                        'id': 3379,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                         'op': 'for',
                                                                         'v': 'x~2498',
                                                                         'src': {
@@ -37762,16 +37749,16 @@ RECORDS = {
                                                                                 {'op': 'var', 'n': 's~2497'},
                                                                             ],
                                                                             'kind': 'spaces',
-                                                                            'x': 3845,
+                                                                            'x': 3844,
                                                                         },
                                                                         'w': {
                                                                             'op': 'in',
                                                                             'a': {'op': 'var', 'n': 'x~2498'},
                                                                             'b': {'op': 'st', 'k': 'board'},
                                                                             'neg': False,
-                                                                            'x': 3846,
+                                                                            'x': 3845,
                                                                         },
-                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:76
+                                                                        'b': {  # rules_data/terraforming_mars/definitions/board.yaml:81
                                                                             'op': 'do',
                                                                             'e': {
                                                                                 'op': 'fld',
@@ -37788,15 +37775,28 @@ RECORDS = {
                                                                                 },
                                                                                 'f': 'next_to_bonus',
                                                                                 'd': None,
-                                                                                'x': 3847,
+                                                                                'x': 3846,
                                                                             },
-                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                            'id': 3382,
+                                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                            'id': 3381,
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:76',
-                                                                        'id': 3381,
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:81',
+                                                                        'id': 3380,
                                                                     },
-                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:77
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:82
+                                                                        'op': 'do',
+                                                                        'e': {
+                                                                            'op': 'fld',
+                                                                            'kind': 'tiles',
+                                                                            'of': {'op': 'var', 'n': 't~2496'},
+                                                                            'f': 'effect',
+                                                                            'd': None,
+                                                                            'x': 3847,
+                                                                        },
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+                                                                        'id': 3382,
+                                                                    },
+                                                                    {  # rules_data/terraforming_mars/definitions/board.yaml:83
                                                                         'op': 'emit',
                                                                         'ev': 'placed',
                                                                         'f': {
@@ -37804,22 +37804,22 @@ RECORDS = {
                                                                             'space': {'op': 'var', 'n': 's~2497', 'x': 3849},
                                                                             'by': {'op': 'var', 'n': 'you', 'x': 3850},
                                                                         },
-                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+                                                                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:83',
                                                                         'id': 3383,
                                                                     },
                                                                 ],
-                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:74',
+                                                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:80',
                                                                 'id': 3378,
                                                             },
-                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:73',
+                                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:79',
                                                             'id': 3377,
                                                         },
                                                     ],
-                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                                     'id': 3374,
                                                 },
                                             ],
-                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:71',
+                                            'at': 'rules_data/terraforming_mars/definitions/board.yaml:77',
                                             'id': 3371,
                                         },
                                         'label': {
@@ -37838,14 +37838,14 @@ RECORDS = {
                                     'args': {'t': 'city'},
                                     'kinds': {'t': 'tiles'},
                                 },
-                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:98',
+                                'at': 'rules_data/terraforming_mars/definitions/board.yaml:104',
                                 'id': 3370,
                             },
                         ],
-                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:96',
+                        'at': 'rules_data/terraforming_mars/definitions/board.yaml:102',
                         'id': 3367,
                     },
-                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+                    'at': 'rules_data/terraforming_mars/definitions/board.yaml:101',
                     'id': 3366,
                 },
             ],
