@@ -41,6 +41,8 @@ class Index:
         self.straight_for: Any = None
         self.roots: dict[int, str | None] = {}
         """The state entry each ``set`` statement writes (by node id; None: a local)."""
+        self.sure: dict[int, bool] = {}
+        """Statements that hold no ``require`` or ``do`` (``resume.cannot_fail``)."""
         self.field_cache: dict[tuple[str, Any, str], Any] = {}
         """Record fields with their effects as code references (rules never change)."""
 
