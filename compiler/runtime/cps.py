@@ -22,11 +22,21 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from compiler.runtime.ctx import Ctx, DryFail
-from compiler.runtime.machine import START, assign, bind, dry_run, key_place, unbind
+from compiler.runtime.ctx import MISSING, Ctx, DryFail
+from compiler.runtime.machine import (
+    START,
+    assign,
+    bind,
+    clamp,
+    dry_run,
+    key_place,
+    unbind,
+    without,
+)
+from compiler.runtime.values import num
 
-__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "STMT", "TRIALS_KEY",
-           "compiled_trial", "run_trial"]
+__all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "KEYPLACE", "LOCAL", "SET", "STMT", "TRIALS_KEY",
+           "UNSET", "compiled_trial", "run_trial"]
 
 TRIALS_KEY = "trials"
 """The entry of a game's compiled code (``ctx.code``) that holds its trial functions."""
@@ -82,6 +92,57 @@ def STMT(ctx: Ctx, nid: int) -> None:  # noqa: N802
 def ASSIGN(ctx: Ctx, nid: int, container: Any, key: Any, value: Any) -> None:  # noqa: N802
     """The write of ``set`` ``nid`` (its place found, its value computed)."""
     assign(ctx, ctx.index.nodes[nid], container, key, value)
+
+
+def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
+        op: str = "=", nn: bool = False, bd: Any = None) -> None:
+    """``machine.assign`` of a ``set`` whose target is no local name, its parts given by
+    the compiler (``entry``: the state entry it writes, None for a local's part; ``op``,
+    ``nn``, ``bd`` as the node's): the same value, version and journaled writes."""
+    if op != "=":
+        old = c.get(key) if isinstance(c, dict) else c[key]
+        if isinstance(old, list):
+            items = [x for x in (value if isinstance(value, list) else [value])
+                     if not (nn and x is None)]
+            value = old + items if op == "+=" else without(old, items)
+        else:
+            value = num(old) + num(value) if op == "+=" else num(old) - num(value)
+    if bd is not None and isinstance(value, int):
+        value = clamp(ctx, bd, key, value)
+    journal = ctx.journal
+    if entry is not None:  # ctx.touch(entry)
+        ctx.version = version = ctx.version + 1
+        stamps = ctx.stamps
+        if journal is not None:
+            journal.append((stamps, entry, stamps.get(entry, MISSING), True))
+        stamps[entry] = version
+    if journal is not None:
+        old = c.get(key, MISSING) if isinstance(c, dict) else c[key]
+        journal.append((c, key, old, False))
+    c[key] = value
+
+
+def LOCAL(ctx: Ctx, env: dict[str, Any], name: str, value: Any) -> None:  # noqa: N802
+    """``set NAME = value`` of a local name (``machine.assign``: a fresh name's first
+    value is a quiet write, no change to the game)."""
+    quiet = name not in env
+    if ctx.journal is not None:
+        ctx.journal.append((env, name, env.get(name, MISSING), quiet))
+    env[name] = value
+
+
+def UNSET(ctx: Ctx, env: dict[str, Any], name: str, old: Any) -> None:  # noqa: N802
+    """``machine.unbind`` in environment ``env``: give ``name`` back its ``old`` value."""
+    journal = ctx.journal
+    if old is MISSING or old == "__missing__":
+        if name in env:
+            if journal is not None:
+                journal.append((env, name, env[name], True))
+            env.pop(name, None)
+        return
+    if journal is not None:
+        journal.append((env, name, env.get(name, MISSING), True))
+    env[name] = old
 
 
 def KEYPLACE(ctx: Ctx, nid: int, base: Any, key: Any) -> tuple[Any, Any]:  # noqa: N802

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, KEYPLACE, STMT
+from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, KEYPLACE, LOCAL, SET, STMT, UNSET
 from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
@@ -20,9 +20,9 @@ from compiler.runtime.machine import unbind as UNBIND  # noqa: N812
 from compiler.runtime.values import FUNCTIONS, _fld_of, arith, ev, items_of, num
 
 __all__ = ["ADJ", "AR", "AS", "ASSIGN", "CALL", "CAN", "CHOOSE", "CORE", "CPS", "DO",
-           "FLD", "GET", "IDS", "IN", "KEY", "KEYPLACE", "LET", "MEMO", "MISSING", "MODV", "PL",
-           "RANGE", "SEAT", "STMT", "TRIAL_STEPS", "TrialBudget", "UNBIND", "ev", "items_of",
-           "num"]
+           "FLD", "GET", "IDS", "IN", "KEY", "KEYPLACE", "LET", "LOCAL", "MEMO", "MISSING", "MODV",
+           "PL", "RANGE", "SEAT", "SET", "STMT", "TRIAL_STEPS", "TrialBudget", "UNBIND", "UNSET",
+           "ev", "items_of", "num"]
 
 _NONE = object()
 MEMO_SIZE = 50_000

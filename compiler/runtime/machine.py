@@ -19,7 +19,7 @@ from typing import Any
 
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, check_bound
-from compiler.runtime.straight import COMPOUND, run_straight, straight
+from compiler.runtime.straight import STRAIGHT, run_straight, straight
 from compiler.runtime.values import ev, items_of, num
 
 __all__ = ["START", "STEPS", "abort", "bind", "dry_run", "run", "start", "unbind"]
@@ -71,7 +71,7 @@ def start(ctx: Ctx, node: Node) -> None:
             raise TrialBudget()
     elif ctx.trace is not None:
         ctx.trace[node["id"]] += 1
-    elif ctx.code and node["op"] in COMPOUND:
+    elif ctx.code and node["op"] in STRAIGHT:
         fn = straight(ctx, node)
         if fn is not None:
             run_straight(ctx, fn)
@@ -198,11 +198,11 @@ def assign(ctx: Ctx, n: Node, container: Any, key: Any, value: Any) -> None:
         if isinstance(old, list):   # op is += or -=; "nn": the list holds no none
             items = [x for x in (value if isinstance(value, list) else [value])
                      if not (n.get("nn") and x is None)]
-            value = old + items if op == "+=" else _without(old, items)
+            value = old + items if op == "+=" else without(old, items)
         else:
             value = num(old) + num(value) if op == "+=" else num(old) - num(value)
     if "bd" in n and isinstance(value, int):
-        value = _clamp(ctx, n["bd"], key, value)
+        value = clamp(ctx, n["bd"], key, value)
     t = n["t"]
     roots = ctx.index.roots
     entry = roots.get(n["id"], MISSING)
@@ -222,7 +222,7 @@ def root_entry(t: Node) -> str | None:
     return t["k"] if t["op"] == "st" else None
 
 
-def _without(items: list[Any], gone: list[Any]) -> list[Any]:
+def without(items: list[Any], gone: list[Any]) -> list[Any]:
     out = list(items)
     for g in gone:
         if g in out:
@@ -260,7 +260,7 @@ def key_place(ctx: Ctx, t: Node, base: Any, key: Any) -> tuple[Any, Any]:
     return None, None
 
 
-def _clamp(ctx: Ctx, bd: list[str], key: Any, value: int) -> int:
+def clamp(ctx: Ctx, bd: list[str], key: Any, value: int) -> int:
     lo, hi = _bounds(ctx, bd[0], bd[1], key if bd[2] else None)
     if lo is not None and value < lo:
         value = lo

@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -41,6 +44,22 @@ K = [
     {'kind': 'cards', 'f': 'effect', 'd': None},
     [],
     [7, 5, 4],
+    ['player', 'named', ''],
+    ['player', 'discards', ''],
+    ['player', 'hand', ''],
+    ['player', 'out', ''],
+    ['player', 'protected', ''],
+    ['player', 'seen', ''],
+    ['game', 'deck', ''],
+    ['game', 'aside', ''],
+    ['game', 'starter', ''],
+    ['game', 'face_up', ''],
+    ['game', 'current', ''],
+    ['game', 'turns', ''],
+    ['game', 'round_winners', ''],
+    ['player', 'last_discards', ''],
+    ['player', 'last_hand', ''],
+    ['player', 'tokens', ''],
 ]
 
 
@@ -853,7 +872,7 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
-        ASSIGN(ctx, 3, c, key, E.get('card~98'))
+        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -870,7 +889,7 @@ def d_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
-        ASSIGN(ctx, 3, c, key, E.get('card~98'))
+        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
     return True
 
 
@@ -929,7 +948,7 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.put(E, 'you', value, True)
     if not d_9(ctx, E):
         return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -956,25 +975,25 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 11, c, key, x_15(ctx, E))
+        SET(ctx, 'discards', c, key, x_15(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 12, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 13, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 14, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -989,7 +1008,7 @@ def d_11(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 11, c, key, x_15(ctx, E))
+        SET(ctx, 'discards', c, key, x_15(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1001,7 +1020,7 @@ def d_12(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 12, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -1013,7 +1032,7 @@ def d_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 13, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1025,7 +1044,7 @@ def d_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 14, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1065,7 +1084,7 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 19, c, key, x_28(ctx, E))
+        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1080,7 +1099,7 @@ def d_19(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 19, c, key, x_28(ctx, E))
+        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1128,13 +1147,13 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 26, c, key, x_37(ctx, E))
+        SET(ctx, 'seen', c, key, x_37(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 27, c, key, x_39(ctx, E))
+        SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1173,7 +1192,7 @@ def d_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 26, c, key, x_37(ctx, E))
+        SET(ctx, 'seen', c, key, x_37(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1185,7 +1204,7 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
         E = ctx.env()
     c, key = SEAT(ctx, E.get('target~105')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 27, c, key, x_39(ctx, E))
+        SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1244,7 +1263,7 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.put(E, 'you', value, True)
     if not d_33(ctx, E):
         return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -1271,25 +1290,25 @@ def d_34(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 35, c, key, x_47(ctx, E))
+        SET(ctx, 'discards', c, key, x_47(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 36, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 37, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 38, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1304,7 +1323,7 @@ def d_35(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 35, c, key, x_47(ctx, E))
+        SET(ctx, 'discards', c, key, x_47(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1316,7 +1335,7 @@ def d_36(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 36, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -1328,7 +1347,7 @@ def d_37(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 37, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1340,7 +1359,7 @@ def d_38(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 38, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1399,7 +1418,7 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     ctx.put(E, 'you', value, True)
     if not d_44(ctx, E):
         return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -1426,25 +1445,25 @@ def d_45(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 46, c, key, x_61(ctx, E))
+        SET(ctx, 'discards', c, key, x_61(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 47, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 48, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 49, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1459,7 +1478,7 @@ def d_46(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 46, c, key, x_61(ctx, E))
+        SET(ctx, 'discards', c, key, x_61(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1471,7 +1490,7 @@ def d_47(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 47, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -1483,7 +1502,7 @@ def d_48(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 48, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1495,7 +1514,7 @@ def d_49(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 49, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1514,7 +1533,7 @@ def d_51(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 51, c, key, True)
+        SET(ctx, 'protected', c, key, True, '=', False, K[7])
     return True
 
 
@@ -1536,7 +1555,7 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     ctx.put(E, 'you', value, True)
     if not d_54(ctx, E):
         return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -1565,7 +1584,7 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
         ctx.put(E, 'c~111', item, True)
         if not d_56(ctx, E):
             return False
-    UNBIND(ctx, 'c~111', old)
+    UNSET(ctx, E, 'c~111', old)
     return True
 
 
@@ -1605,13 +1624,13 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 59, c, key, x_79(ctx, E))
+        SET(ctx, 'hand', c, key, x_79(ctx, E), '-=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 60, c, key, x_81(ctx, E))
+        SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1626,7 +1645,7 @@ def d_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 59, c, key, x_79(ctx, E))
+        SET(ctx, 'hand', c, key, x_79(ctx, E), '-=', True, K[5])
     return True
 
 
@@ -1638,7 +1657,7 @@ def d_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 60, c, key, x_81(ctx, E))
+        SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1699,11 +1718,11 @@ def d_65(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 66, c, key, x_88(ctx, E))
+        SET(ctx, 'hand', c, key, x_88(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 67, ctx.state, 'deck', x_90(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_90(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -1715,7 +1734,7 @@ def d_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 66, c, key, x_88(ctx, E))
+        SET(ctx, 'hand', c, key, x_88(ctx, E), '+=', True, K[5])
     return True
 
 
@@ -1725,7 +1744,7 @@ def d_67(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 67, ctx.state, 'deck', x_90(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_90(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -1740,11 +1759,11 @@ def d_68(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 69, c, key, x_92(ctx, E))
+        SET(ctx, 'hand', c, key, x_92(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 70, ctx.state, 'aside', K[1])
+    SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
     return True
 
 
@@ -1756,7 +1775,7 @@ def d_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 69, c, key, x_92(ctx, E))
+        SET(ctx, 'hand', c, key, x_92(ctx, E), '+=', True, K[5])
     return True
 
 
@@ -1764,7 +1783,7 @@ def d_70(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 70, ctx.state, 'aside', K[1])
+    SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
     return True
 
 
@@ -1801,13 +1820,13 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 75, c, key, x_100(ctx, E))
+        SET(ctx, 'hand', c, key, x_100(ctx, E), '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 76, c, key, E.get('mine~116'))
+        SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1832,7 +1851,7 @@ def d_75(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 75, c, key, x_100(ctx, E))
+        SET(ctx, 'hand', c, key, x_100(ctx, E), '=', False, K[5])
     return True
 
 
@@ -1844,7 +1863,7 @@ def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
         E = ctx.env()
     c, key = SEAT(ctx, E.get('target~115')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 76, c, key, E.get('mine~116'))
+        SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
     return True
 
 
@@ -1878,25 +1897,25 @@ def d_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 80, c, key, x_109(ctx, E))
+        SET(ctx, 'discards', c, key, x_109(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 81, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 82, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 83, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1911,7 +1930,7 @@ def d_80(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 80, c, key, x_109(ctx, E))
+        SET(ctx, 'discards', c, key, x_109(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -1923,7 +1942,7 @@ def d_81(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 81, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -1935,7 +1954,7 @@ def d_82(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'out'
     if c is not None:
-        ASSIGN(ctx, 82, c, key, True)
+        SET(ctx, 'out', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1947,7 +1966,7 @@ def d_83(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 83, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1964,7 +1983,7 @@ def d_85(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 85, ctx.state, 'starter', x_120(ctx, E))
+    SET(ctx, 'starter', ctx.state, 'starter', x_120(ctx, E), '=', False, K[11])
     return True
 
 
@@ -1977,7 +1996,7 @@ def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 87, ctx.state, 'deck', K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
     if not d_88(ctx, E):
         return False
     ctx.steps += 1
@@ -1987,15 +2006,15 @@ def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 92, ctx.state, 'aside', x_129(ctx, E))
+    SET(ctx, 'aside', ctx.state, 'aside', x_129(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 93, ctx.state, 'deck', x_131(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_131(ctx, E), '-=', True, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 94, ctx.state, 'face_up', K[1])
+    SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
     if not d_95(ctx, E):
         return False
     if not d_100(ctx, E):
@@ -2009,7 +2028,7 @@ def d_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 87, ctx.state, 'deck', K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
     return True
 
 
@@ -2025,7 +2044,7 @@ def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         ctx.put(E, 'c~117', item, True)
         if not d_89(ctx, E):
             return False
-    UNBIND(ctx, 'c~117', old)
+    UNSET(ctx, E, 'c~117', old)
     return True
 
 
@@ -2041,7 +2060,7 @@ def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 90, ctx.state, 'deck', x_126(ctx, E))
+        SET(ctx, 'deck', ctx.state, 'deck', x_126(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -2051,7 +2070,7 @@ def d_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 90, ctx.state, 'deck', x_126(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_126(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -2069,7 +2088,7 @@ def d_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 92, ctx.state, 'aside', x_129(ctx, E))
+    SET(ctx, 'aside', ctx.state, 'aside', x_129(ctx, E), '=', False, K[10])
     return True
 
 
@@ -2079,7 +2098,7 @@ def d_93(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 93, ctx.state, 'deck', x_131(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_131(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2087,7 +2106,7 @@ def d_94(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 94, ctx.state, 'face_up', K[1])
+    SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
     return True
 
 
@@ -2126,11 +2145,11 @@ def d_97(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 98, ctx.state, 'face_up', x_137(ctx, E))
+    SET(ctx, 'face_up', ctx.state, 'face_up', x_137(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 99, ctx.state, 'deck', x_139(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_139(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2140,7 +2159,7 @@ def d_98(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 98, ctx.state, 'face_up', x_137(ctx, E))
+    SET(ctx, 'face_up', ctx.state, 'face_up', x_137(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -2150,7 +2169,7 @@ def d_99(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 99, ctx.state, 'deck', x_139(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_139(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2166,7 +2185,7 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
         ctx.put(E, 'p~118', item, True)
         if not d_101(ctx, E):
             return False
-    UNBIND(ctx, 'p~118', old)
+    UNSET(ctx, E, 'p~118', old)
     return True
 
 
@@ -2181,37 +2200,37 @@ def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 102, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 103, c, key, K[1])
+        SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'out'
     if c is not None:
-        ASSIGN(ctx, 104, c, key, False)
+        SET(ctx, 'out', c, key, False, '=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 105, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'named'
     if c is not None:
-        ASSIGN(ctx, 106, c, key, None)
+        SET(ctx, 'named', c, key, None, '=', False, K[3])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~118')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 107, c, key, K[1])
+        SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
     return True
 
 
@@ -2223,7 +2242,7 @@ def d_102(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 102, c, key, K[1])
+        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
 
 
@@ -2235,7 +2254,7 @@ def d_103(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 103, c, key, K[1])
+        SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
     return True
 
 
@@ -2247,7 +2266,7 @@ def d_104(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'out'
     if c is not None:
-        ASSIGN(ctx, 104, c, key, False)
+        SET(ctx, 'out', c, key, False, '=', False, K[6])
     return True
 
 
@@ -2259,7 +2278,7 @@ def d_105(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 105, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -2271,7 +2290,7 @@ def d_106(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'named'
     if c is not None:
-        ASSIGN(ctx, 106, c, key, None)
+        SET(ctx, 'named', c, key, None, '=', False, K[3])
     return True
 
 
@@ -2283,7 +2302,7 @@ def d_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~118')), 'seen'
     if c is not None:
-        ASSIGN(ctx, 107, c, key, K[1])
+        SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
     return True
 
 
@@ -2299,7 +2318,7 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
         ctx.put(E, 'you', item, True)
         if not d_109(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -2326,11 +2345,11 @@ def d_110(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 111, c, key, x_156(ctx, E))
+        SET(ctx, 'hand', c, key, x_156(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 112, ctx.state, 'deck', x_158(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_158(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2342,7 +2361,7 @@ def d_111(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 111, c, key, x_156(ctx, E))
+        SET(ctx, 'hand', c, key, x_156(ctx, E), '+=', True, K[5])
     return True
 
 
@@ -2352,7 +2371,7 @@ def d_112(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 112, ctx.state, 'deck', x_158(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_158(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2418,11 +2437,11 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.put(E, 'you', value, True)
 
     def after():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return s()
 
     return t_118(ctx, after, None if s is None else brk, E)
@@ -2437,17 +2456,17 @@ def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 119, ctx.state, 'current', E.get('you'))
+    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 120, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 121, ctx.state, 'turns', 1)
+    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
     if not d_122(ctx, E):
         return False
     return t_126(ctx, k, s, E)
@@ -2459,7 +2478,7 @@ def d_119(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 119, ctx.state, 'current', E.get('you'))
+    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
     return True
 
 
@@ -2471,7 +2490,7 @@ def d_120(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:102
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
-        ASSIGN(ctx, 120, c, key, False)
+        SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
 
 
@@ -2479,7 +2498,7 @@ def d_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 121, ctx.state, 'turns', 1)
+    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
     return True
 
 
@@ -2506,11 +2525,11 @@ def d_123(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 124, c, key, x_170(ctx, E))
+        SET(ctx, 'hand', c, key, x_170(ctx, E), '+=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 125, ctx.state, 'deck', x_172(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_172(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2522,7 +2541,7 @@ def d_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 124, c, key, x_170(ctx, E))
+        SET(ctx, 'hand', c, key, x_170(ctx, E), '+=', True, K[5])
     return True
 
 
@@ -2532,7 +2551,7 @@ def d_125(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 125, ctx.state, 'deck', x_172(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_172(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -2628,13 +2647,13 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 134, c, key, x_180(ctx, E))
+        SET(ctx, 'hand', c, key, x_180(ctx, E), '-=', True, K[5])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 135, c, key, x_182(ctx, E))
+        SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2649,7 +2668,7 @@ def d_134(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 134, c, key, x_180(ctx, E))
+        SET(ctx, 'hand', c, key, x_180(ctx, E), '-=', True, K[5])
     return True
 
 
@@ -2661,7 +2680,7 @@ def d_135(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
-        ASSIGN(ctx, 135, c, key, x_182(ctx, E))
+        SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
     return True
 
 
@@ -2694,11 +2713,11 @@ def t_138(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_139(ctx, after, None if s is None else brk, E)
@@ -2723,7 +2742,7 @@ def d_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 141, E, 'p~120', x_191(ctx, E))
+        LOCAL(ctx, E, 'p~120', x_191(ctx, E))
     return True
 
 
@@ -2733,7 +2752,7 @@ def d_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 141, E, 'p~120', x_191(ctx, E))
+    LOCAL(ctx, E, 'p~120', x_191(ctx, E))
     return True
 
 
@@ -2754,7 +2773,7 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~145'))
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~145'), '=', False, K[15])
     if not d_146(ctx, E):
         return False
     if not d_150(ctx, E):
@@ -2790,7 +2809,7 @@ def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 145, ctx.state, 'round_winners', E.get('won~145'))
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~145'), '=', False, K[15])
     return True
 
 
@@ -2806,7 +2825,7 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
         ctx.put(E, 'p~148', item, True)
         if not d_147(ctx, E):
             return False
-    UNBIND(ctx, 'p~148', old)
+    UNSET(ctx, E, 'p~148', old)
     return True
 
 
@@ -2821,13 +2840,13 @@ def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
     if c is not None:
-        ASSIGN(ctx, 148, c, key, x_198(ctx, E))
+        SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
     if c is not None:
-        ASSIGN(ctx, 149, c, key, x_200(ctx, E))
+        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     return True
 
 
@@ -2839,7 +2858,7 @@ def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
     if c is not None:
-        ASSIGN(ctx, 148, c, key, x_198(ctx, E))
+        SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
     return True
 
 
@@ -2851,7 +2870,7 @@ def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
     if c is not None:
-        ASSIGN(ctx, 149, c, key, x_200(ctx, E))
+        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     return True
 
 
@@ -2867,7 +2886,7 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
         ctx.put(E, 'p~149', item, True)
         if not d_151(ctx, E):
             return False
-    UNBIND(ctx, 'p~149', old)
+    UNSET(ctx, E, 'p~149', old)
     return True
 
 
@@ -2882,7 +2901,7 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
-        ASSIGN(ctx, 152, c, key, 1)
+        SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2897,7 +2916,7 @@ def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~149')), 'tokens'
     if c is not None:
-        ASSIGN(ctx, 152, c, key, 1)
+        SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
     return True
 
 
@@ -2918,7 +2937,7 @@ def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 155, ctx.state, 'starter', x_208(ctx, E))
+        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True
 
 
@@ -2928,7 +2947,7 @@ def d_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 155, ctx.state, 'starter', x_208(ctx, E))
+    SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True
 
 

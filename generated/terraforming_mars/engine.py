@@ -24,16 +24,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -65,7 +68,33 @@ K = [
     [0],
     [],
     {'it': 'vinta solo se la terraformazione è completata prima della fine della generazione 14', 'en': 'won only if Mars is terraformed by the end of generation 14'},
+    ['player', 'hand', ''],
+    ['game', 'discard', ''],
+    ['player', 'stock', 'key'],
+    ['player', 'prod', 'key'],
+    ['game', 'params', 'key'],
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+    ['game', 'board', 'key'],
+    ['game', 'last_space', ''],
+    ['game', 'deck', ''],
+    ['game', 'game_tracks', 'key'],
     [0, 1],
+    ['game', 'corp_deck', ''],
+    ['player', 'corp_offer', ''],
+    ['player', 'offer', ''],
+    ['player', 'corporation', ''],
+    ['player', 'pack', ''],
+    ['game', 'first_player', ''],
+    ['game', 'passed', ''],
+    ['player', 'first_action_taken', ''],
+    ['game', 'turn_actions', ''],
+    ['player', 'card_res', 'key'],
+    ['player', 'events', ''],
+    ['player', 'tableau', ''],
+    ['game', 'milestones', 'key'],
+    ['game', 'awards', ''],
+    ['player', 'used', ''],
 ]
 
 
@@ -5011,17 +5040,17 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 9, c, key, x_18(ctx, E))
+        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 10, ctx.state, 'discard', x_20(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~672'))
     if c is not None:
-        ASSIGN(ctx, 11, c, key, E.get('n~671'))
+        SET(ctx, 'stock', c, key, E.get('n~671'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5037,7 +5066,7 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 9, c, key, x_18(ctx, E))
+        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
     return True
 
 
@@ -5047,7 +5076,7 @@ def d_10(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 10, ctx.state, 'discard', x_20(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -5059,7 +5088,7 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~672'))
     if c is not None:
-        ASSIGN(ctx, 11, c, key, E.get('n~671'))
+        SET(ctx, 'stock', c, key, E.get('n~671'), '+=', False, K[25])
     return True
 
 
@@ -5087,7 +5116,7 @@ def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 15, E, 'more~674', False)
+    LOCAL(ctx, E, 'more~674', False)
     return True
 
 
@@ -5108,7 +5137,7 @@ def d_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 15, E, 'more~674', False)
+    LOCAL(ctx, E, 'more~674', False)
     return True
 
 
@@ -5131,7 +5160,7 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~677'))
     if c is not None:
-        ASSIGN(ctx, 19, c, key, E.get('n~676'))
+        SET(ctx, 'prod', c, key, E.get('n~676'), '+=', False, K[26])
     return True
 
 
@@ -5163,7 +5192,7 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~677'))
     if c is not None:
-        ASSIGN(ctx, 19, c, key, E.get('n~676'))
+        SET(ctx, 'prod', c, key, E.get('n~676'), '+=', False, K[26])
     return True
 
 
@@ -5240,7 +5269,7 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~678'))
     if c is not None:
-        ASSIGN(ctx, 26, c, key, x_40(ctx, E))
+        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return t_27(ctx, k, s, E)
 
 
@@ -5252,7 +5281,7 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~678'))
     if c is not None:
-        ASSIGN(ctx, 26, c, key, x_40(ctx, E))
+        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -5307,13 +5336,13 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 31, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 32, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -5325,7 +5354,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~678'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 31, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -5337,7 +5366,7 @@ def d_32(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 32, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -5351,7 +5380,7 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     old = E.get('b~680', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~680', old)
+        UNSET(ctx, E, 'b~680', old)
         return k()
 
     def nxt(i):
@@ -5510,11 +5539,11 @@ def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~694'))
     if c is not None:
-        ASSIGN(ctx, 47, c, key, x_61(ctx, E))
+        SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 48, ctx.state, 'last_space', E.get('s~694'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~694'), '=', False, K[31])
     return t_49(ctx, k, s, E)
 
 
@@ -5526,7 +5555,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
         E = ctx.env()
     c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~694'))
     if c is not None:
-        ASSIGN(ctx, 47, c, key, x_61(ctx, E))
+        SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     return True
 
 
@@ -5536,7 +5565,7 @@ def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 48, ctx.state, 'last_space', E.get('s~694'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~694'), '=', False, K[31])
     return True
 
 
@@ -5600,7 +5629,7 @@ def t_53(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     old = E.get('x~695', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~695', old)
+        UNSET(ctx, E, 'x~695', old)
         return k()
 
     def nxt(i):
@@ -5759,11 +5788,11 @@ def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~710'))
     if c is not None:
-        ASSIGN(ctx, 67, c, key, x_83(ctx, E))
+        SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 68, ctx.state, 'last_space', E.get('s~710'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~710'), '=', False, K[31])
     return t_69(ctx, k, s, E)
 
 
@@ -5775,7 +5804,7 @@ def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
         E = ctx.env()
     c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~710'))
     if c is not None:
-        ASSIGN(ctx, 67, c, key, x_83(ctx, E))
+        SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     return True
 
 
@@ -5785,7 +5814,7 @@ def d_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 68, ctx.state, 'last_space', E.get('s~710'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~710'), '=', False, K[31])
     return True
 
 
@@ -5849,7 +5878,7 @@ def t_73(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     old = E.get('x~711', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~711', old)
+        UNSET(ctx, E, 'x~711', old)
         return k()
 
     def nxt(i):
@@ -5900,7 +5929,7 @@ def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~728'))
         if c is not None:
-            ASSIGN(ctx, 98, c, key, E.get('n~727'))
+            SET(ctx, 'prod', c, key, E.get('n~727'), '+=', False, K[26])
         return k()
 
     ctx.steps += 1
@@ -6025,11 +6054,11 @@ def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~725'))
     if c is not None:
-        ASSIGN(ctx, 87, c, key, x_104(ctx, E))
+        SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 88, ctx.state, 'last_space', E.get('s~725'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~725'), '=', False, K[31])
     return t_89(ctx, k, s, E)
 
 
@@ -6041,7 +6070,7 @@ def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
         E = ctx.env()
     c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~725'))
     if c is not None:
-        ASSIGN(ctx, 87, c, key, x_104(ctx, E))
+        SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     return True
 
 
@@ -6051,7 +6080,7 @@ def d_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:72
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 88, ctx.state, 'last_space', E.get('s~725'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~725'), '=', False, K[31])
     return True
 
 
@@ -6115,7 +6144,7 @@ def t_93(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     old = E.get('x~726', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~726', old)
+        UNSET(ctx, E, 'x~726', old)
         return k()
 
     def nxt(i):
@@ -6174,7 +6203,7 @@ def d_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~728'))
     if c is not None:
-        ASSIGN(ctx, 98, c, key, E.get('n~727'))
+        SET(ctx, 'prod', c, key, E.get('n~727'), '+=', False, K[26])
     return True
 
 
@@ -6306,11 +6335,11 @@ def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~742'))
     if c is not None:
-        ASSIGN(ctx, 110, c, key, x_129(ctx, E))
+        SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 111, ctx.state, 'last_space', E.get('s~742'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[31])
     return t_112(ctx, k, s, E)
 
 
@@ -6322,7 +6351,7 @@ def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~742'))
     if c is not None:
-        ASSIGN(ctx, 110, c, key, x_129(ctx, E))
+        SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     return True
 
 
@@ -6332,7 +6361,7 @@ def d_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 111, ctx.state, 'last_space', E.get('s~742'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[31])
     return True
 
 
@@ -6396,7 +6425,7 @@ def t_116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~743', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~743', old)
+        UNSET(ctx, E, 'x~743', old)
         return k()
 
     def nxt(i):
@@ -6500,7 +6529,7 @@ def t_124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~744'))
     if c is not None:
-        ASSIGN(ctx, 125, c, key, x_147(ctx, E))
+        SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return t_126(ctx, k, s, E)
 
 
@@ -6512,7 +6541,7 @@ def d_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~744'))
     if c is not None:
-        ASSIGN(ctx, 125, c, key, x_147(ctx, E))
+        SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -6567,13 +6596,13 @@ def d_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 130, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 131, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -6585,7 +6614,7 @@ def d_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~744'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 130, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -6597,7 +6626,7 @@ def d_131(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 131, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -6611,7 +6640,7 @@ def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~746', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~746', old)
+        UNSET(ctx, E, 'b~746', old)
         return k()
 
     def nxt(i):
@@ -6661,7 +6690,7 @@ def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        ASSIGN(ctx, 138, c, key, E.get('n~754'))
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
     return True
 
 
@@ -6693,7 +6722,7 @@ def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        ASSIGN(ctx, 138, c, key, E.get('n~754'))
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
     return True
 
 
@@ -6716,7 +6745,7 @@ def d_139(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~757'))
     if c is not None:
-        ASSIGN(ctx, 142, c, key, E.get('n~756'))
+        SET(ctx, 'stock', c, key, E.get('n~756'), '+=', False, K[25])
     return True
 
 
@@ -6748,7 +6777,7 @@ def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~757'))
     if c is not None:
-        ASSIGN(ctx, 142, c, key, E.get('n~756'))
+        SET(ctx, 'stock', c, key, E.get('n~756'), '+=', False, K[25])
     return True
 
 
@@ -6825,11 +6854,11 @@ def d_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 149, ctx.state, 'deck', x_177(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 150, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6843,7 +6872,7 @@ def d_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 149, ctx.state, 'deck', x_177(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[32])
     return True
 
 
@@ -6851,7 +6880,7 @@ def d_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 150, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -6886,11 +6915,11 @@ def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 154, c, key, x_183(ctx, E))
+        SET(ctx, 'hand', c, key, x_183(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 155, ctx.state, 'deck', x_185(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -6902,7 +6931,7 @@ def d_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 154, c, key, x_183(ctx, E))
+        SET(ctx, 'hand', c, key, x_183(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -6912,7 +6941,7 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 155, ctx.state, 'deck', x_185(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -6935,7 +6964,7 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
-        ASSIGN(ctx, 159, c, key, E.get('n~759'))
+        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
     return True
 
 
@@ -6967,7 +6996,7 @@ def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
-        ASSIGN(ctx, 159, c, key, E.get('n~759'))
+        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
     return True
 
 
@@ -7044,11 +7073,11 @@ def d_165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 166, ctx.state, 'deck', x_194(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 167, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7062,7 +7091,7 @@ def d_166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 166, ctx.state, 'deck', x_194(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[32])
     return True
 
 
@@ -7070,7 +7099,7 @@ def d_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 167, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -7105,11 +7134,11 @@ def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 171, c, key, x_200(ctx, E))
+        SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 172, ctx.state, 'deck', x_202(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -7121,7 +7150,7 @@ def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 171, c, key, x_200(ctx, E))
+        SET(ctx, 'hand', c, key, x_200(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -7131,7 +7160,7 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 172, ctx.state, 'deck', x_202(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -7208,11 +7237,11 @@ def d_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 179, ctx.state, 'deck', x_207(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 180, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7226,7 +7255,7 @@ def d_179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 179, ctx.state, 'deck', x_207(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[32])
     return True
 
 
@@ -7234,7 +7263,7 @@ def d_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 180, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -7269,11 +7298,11 @@ def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 184, c, key, x_213(ctx, E))
+        SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 185, ctx.state, 'deck', x_215(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -7285,7 +7314,7 @@ def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 184, c, key, x_213(ctx, E))
+        SET(ctx, 'hand', c, key, x_213(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -7295,7 +7324,7 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 185, ctx.state, 'deck', x_215(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -7318,7 +7347,7 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~764'))
     if c is not None:
-        ASSIGN(ctx, 189, c, key, E.get('n~763'))
+        SET(ctx, 'stock', c, key, E.get('n~763'), '+=', False, K[25])
     return True
 
 
@@ -7350,7 +7379,7 @@ def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~764'))
     if c is not None:
-        ASSIGN(ctx, 189, c, key, E.get('n~763'))
+        SET(ctx, 'stock', c, key, E.get('n~763'), '+=', False, K[25])
     return True
 
 
@@ -7373,7 +7402,7 @@ def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~766'))
     if c is not None:
-        ASSIGN(ctx, 193, c, key, E.get('n~765'))
+        SET(ctx, 'stock', c, key, E.get('n~765'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7387,7 +7416,7 @@ def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        ASSIGN(ctx, 196, c, key, E.get('n~767'))
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
     return True
 
 
@@ -7419,7 +7448,7 @@ def d_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~766'))
     if c is not None:
-        ASSIGN(ctx, 193, c, key, E.get('n~765'))
+        SET(ctx, 'stock', c, key, E.get('n~765'), '+=', False, K[25])
     return True
 
 
@@ -7451,7 +7480,7 @@ def d_196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        ASSIGN(ctx, 196, c, key, E.get('n~767'))
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
     return True
 
 
@@ -7474,7 +7503,7 @@ def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
-        ASSIGN(ctx, 200, c, key, E.get('n~769'))
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[25])
     return True
 
 
@@ -7506,7 +7535,7 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
-        ASSIGN(ctx, 200, c, key, E.get('n~769'))
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[25])
     return True
 
 
@@ -7529,7 +7558,7 @@ def d_201(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
     if c is not None:
-        ASSIGN(ctx, 204, c, key, E.get('n~771'))
+        SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[25])
     return True
 
 
@@ -7561,7 +7590,7 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
     if c is not None:
-        ASSIGN(ctx, 204, c, key, E.get('n~771'))
+        SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[25])
     return True
 
 
@@ -7584,7 +7613,7 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~774'))
     if c is not None:
-        ASSIGN(ctx, 208, c, key, E.get('n~773'))
+        SET(ctx, 'stock', c, key, E.get('n~773'), '+=', False, K[25])
     return True
 
 
@@ -7616,7 +7645,7 @@ def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~774'))
     if c is not None:
-        ASSIGN(ctx, 208, c, key, E.get('n~773'))
+        SET(ctx, 'stock', c, key, E.get('n~773'), '+=', False, K[25])
     return True
 
 
@@ -7639,7 +7668,7 @@ def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~776'))
     if c is not None:
-        ASSIGN(ctx, 212, c, key, E.get('n~775'))
+        SET(ctx, 'stock', c, key, E.get('n~775'), '+=', False, K[25])
     return True
 
 
@@ -7671,7 +7700,7 @@ def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~776'))
     if c is not None:
-        ASSIGN(ctx, 212, c, key, E.get('n~775'))
+        SET(ctx, 'stock', c, key, E.get('n~775'), '+=', False, K[25])
     return True
 
 
@@ -7694,7 +7723,7 @@ def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~778'))
     if c is not None:
-        ASSIGN(ctx, 216, c, key, E.get('n~777'))
+        SET(ctx, 'stock', c, key, E.get('n~777'), '+=', False, K[25])
     return True
 
 
@@ -7726,7 +7755,7 @@ def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~778'))
     if c is not None:
-        ASSIGN(ctx, 216, c, key, E.get('n~777'))
+        SET(ctx, 'stock', c, key, E.get('n~777'), '+=', False, K[25])
     return True
 
 
@@ -7749,7 +7778,7 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~780'))
     if c is not None:
-        ASSIGN(ctx, 220, c, key, E.get('n~779'))
+        SET(ctx, 'stock', c, key, E.get('n~779'), '+=', False, K[25])
     return True
 
 
@@ -7781,7 +7810,7 @@ def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~780'))
     if c is not None:
-        ASSIGN(ctx, 220, c, key, E.get('n~779'))
+        SET(ctx, 'stock', c, key, E.get('n~779'), '+=', False, K[25])
     return True
 
 
@@ -7804,7 +7833,7 @@ def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
     if c is not None:
-        ASSIGN(ctx, 224, c, key, E.get('n~781'))
+        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
     return True
 
 
@@ -7836,7 +7865,7 @@ def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~782'))
     if c is not None:
-        ASSIGN(ctx, 224, c, key, E.get('n~781'))
+        SET(ctx, 'stock', c, key, E.get('n~781'), '+=', False, K[25])
     return True
 
 
@@ -7859,7 +7888,7 @@ def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
     if c is not None:
-        ASSIGN(ctx, 228, c, key, E.get('n~783'))
+        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
     return True
 
 
@@ -7891,7 +7920,7 @@ def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~784'))
     if c is not None:
-        ASSIGN(ctx, 228, c, key, E.get('n~783'))
+        SET(ctx, 'stock', c, key, E.get('n~783'), '+=', False, K[25])
     return True
 
 
@@ -7914,7 +7943,7 @@ def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
     if c is not None:
-        ASSIGN(ctx, 232, c, key, E.get('n~785'))
+        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[25])
     return True
 
 
@@ -7946,7 +7975,7 @@ def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
     if c is not None:
-        ASSIGN(ctx, 232, c, key, E.get('n~785'))
+        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[25])
     return True
 
 
@@ -7969,7 +7998,7 @@ def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
     if c is not None:
-        ASSIGN(ctx, 236, c, key, E.get('n~787'))
+        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[25])
     return True
 
 
@@ -8001,7 +8030,7 @@ def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
     if c is not None:
-        ASSIGN(ctx, 236, c, key, E.get('n~787'))
+        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[25])
     return True
 
 
@@ -8024,7 +8053,7 @@ def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~790'))
     if c is not None:
-        ASSIGN(ctx, 240, c, key, E.get('n~789'))
+        SET(ctx, 'stock', c, key, E.get('n~789'), '+=', False, K[25])
     return True
 
 
@@ -8056,7 +8085,7 @@ def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~790'))
     if c is not None:
-        ASSIGN(ctx, 240, c, key, E.get('n~789'))
+        SET(ctx, 'stock', c, key, E.get('n~789'), '+=', False, K[25])
     return True
 
 
@@ -8079,7 +8108,7 @@ def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~792'))
     if c is not None:
-        ASSIGN(ctx, 244, c, key, E.get('n~791'))
+        SET(ctx, 'stock', c, key, E.get('n~791'), '+=', False, K[25])
     return True
 
 
@@ -8111,7 +8140,7 @@ def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~792'))
     if c is not None:
-        ASSIGN(ctx, 244, c, key, E.get('n~791'))
+        SET(ctx, 'stock', c, key, E.get('n~791'), '+=', False, K[25])
     return True
 
 
@@ -8134,7 +8163,7 @@ def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~794'))
     if c is not None:
-        ASSIGN(ctx, 248, c, key, E.get('n~793'))
+        SET(ctx, 'stock', c, key, E.get('n~793'), '+=', False, K[25])
     return True
 
 
@@ -8166,7 +8195,7 @@ def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~794'))
     if c is not None:
-        ASSIGN(ctx, 248, c, key, E.get('n~793'))
+        SET(ctx, 'stock', c, key, E.get('n~793'), '+=', False, K[25])
     return True
 
 
@@ -8189,7 +8218,7 @@ def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~796'))
     if c is not None:
-        ASSIGN(ctx, 252, c, key, E.get('n~795'))
+        SET(ctx, 'stock', c, key, E.get('n~795'), '+=', False, K[25])
     return True
 
 
@@ -8221,7 +8250,7 @@ def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~796'))
     if c is not None:
-        ASSIGN(ctx, 252, c, key, E.get('n~795'))
+        SET(ctx, 'stock', c, key, E.get('n~795'), '+=', False, K[25])
     return True
 
 
@@ -8244,7 +8273,7 @@ def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~798'))
     if c is not None:
-        ASSIGN(ctx, 256, c, key, E.get('n~797'))
+        SET(ctx, 'stock', c, key, E.get('n~797'), '+=', False, K[25])
     return True
 
 
@@ -8276,7 +8305,7 @@ def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~798'))
     if c is not None:
-        ASSIGN(ctx, 256, c, key, E.get('n~797'))
+        SET(ctx, 'stock', c, key, E.get('n~797'), '+=', False, K[25])
     return True
 
 
@@ -8299,7 +8328,7 @@ def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~800'))
     if c is not None:
-        ASSIGN(ctx, 260, c, key, E.get('n~799'))
+        SET(ctx, 'stock', c, key, E.get('n~799'), '+=', False, K[25])
     return True
 
 
@@ -8331,7 +8360,7 @@ def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~800'))
     if c is not None:
-        ASSIGN(ctx, 260, c, key, E.get('n~799'))
+        SET(ctx, 'stock', c, key, E.get('n~799'), '+=', False, K[25])
     return True
 
 
@@ -8354,7 +8383,7 @@ def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
     if c is not None:
-        ASSIGN(ctx, 264, c, key, E.get('n~801'))
+        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
     return True
 
 
@@ -8386,7 +8415,7 @@ def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
     if c is not None:
-        ASSIGN(ctx, 264, c, key, E.get('n~801'))
+        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
     return True
 
 
@@ -8409,7 +8438,7 @@ def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~804'))
     if c is not None:
-        ASSIGN(ctx, 268, c, key, E.get('n~803'))
+        SET(ctx, 'stock', c, key, E.get('n~803'), '+=', False, K[25])
     return True
 
 
@@ -8441,7 +8470,7 @@ def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~804'))
     if c is not None:
-        ASSIGN(ctx, 268, c, key, E.get('n~803'))
+        SET(ctx, 'stock', c, key, E.get('n~803'), '+=', False, K[25])
     return True
 
 
@@ -8464,7 +8493,7 @@ def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
-        ASSIGN(ctx, 272, c, key, E.get('n~805'))
+        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
     return True
 
 
@@ -8496,7 +8525,7 @@ def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
-        ASSIGN(ctx, 272, c, key, E.get('n~805'))
+        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
     return True
 
 
@@ -8519,7 +8548,7 @@ def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
     if c is not None:
-        ASSIGN(ctx, 276, c, key, E.get('n~807'))
+        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
     return True
 
 
@@ -8551,7 +8580,7 @@ def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
     if c is not None:
-        ASSIGN(ctx, 276, c, key, E.get('n~807'))
+        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
     return True
 
 
@@ -8574,7 +8603,7 @@ def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
     if c is not None:
-        ASSIGN(ctx, 280, c, key, E.get('n~809'))
+        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
     return True
 
 
@@ -8606,7 +8635,7 @@ def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
     if c is not None:
-        ASSIGN(ctx, 280, c, key, E.get('n~809'))
+        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
     return True
 
 
@@ -8629,7 +8658,7 @@ def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
     if c is not None:
-        ASSIGN(ctx, 284, c, key, E.get('n~811'))
+        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
     return True
 
 
@@ -8661,7 +8690,7 @@ def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
     if c is not None:
-        ASSIGN(ctx, 284, c, key, E.get('n~811'))
+        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
     return True
 
 
@@ -8684,7 +8713,7 @@ def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
     if c is not None:
-        ASSIGN(ctx, 288, c, key, E.get('n~813'))
+        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
     return True
 
 
@@ -8716,7 +8745,7 @@ def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
     if c is not None:
-        ASSIGN(ctx, 288, c, key, E.get('n~813'))
+        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
     return True
 
 
@@ -8739,7 +8768,7 @@ def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
     if c is not None:
-        ASSIGN(ctx, 292, c, key, E.get('n~815'))
+        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
     return True
 
 
@@ -8771,7 +8800,7 @@ def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
     if c is not None:
-        ASSIGN(ctx, 292, c, key, E.get('n~815'))
+        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
     return True
 
 
@@ -8794,7 +8823,7 @@ def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
     if c is not None:
-        ASSIGN(ctx, 296, c, key, E.get('n~817'))
+        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
     return True
 
 
@@ -8826,7 +8855,7 @@ def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
     if c is not None:
-        ASSIGN(ctx, 296, c, key, E.get('n~817'))
+        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
     return True
 
 
@@ -8849,7 +8878,7 @@ def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
-        ASSIGN(ctx, 300, c, key, E.get('n~819'))
+        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
     return True
 
 
@@ -8881,7 +8910,7 @@ def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
-        ASSIGN(ctx, 300, c, key, E.get('n~819'))
+        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
     return True
 
 
@@ -8958,11 +8987,11 @@ def d_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 307, ctx.state, 'deck', x_336(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 308, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8976,7 +9005,7 @@ def d_307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 307, ctx.state, 'deck', x_336(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[32])
     return True
 
 
@@ -8984,7 +9013,7 @@ def d_308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 308, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -9019,11 +9048,11 @@ def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 312, c, key, x_342(ctx, E))
+        SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 313, ctx.state, 'deck', x_344(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9035,7 +9064,7 @@ def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 312, c, key, x_342(ctx, E))
+        SET(ctx, 'hand', c, key, x_342(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -9045,7 +9074,7 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 313, ctx.state, 'deck', x_344(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9122,11 +9151,11 @@ def d_319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 320, ctx.state, 'deck', x_349(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 321, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9140,7 +9169,7 @@ def d_320(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 320, ctx.state, 'deck', x_349(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[32])
     return True
 
 
@@ -9148,7 +9177,7 @@ def d_321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 321, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -9183,11 +9212,11 @@ def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 325, c, key, x_355(ctx, E))
+        SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 326, ctx.state, 'deck', x_357(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9199,7 +9228,7 @@ def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 325, c, key, x_355(ctx, E))
+        SET(ctx, 'hand', c, key, x_355(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -9209,7 +9238,7 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 326, ctx.state, 'deck', x_357(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9232,7 +9261,7 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
     if c is not None:
-        ASSIGN(ctx, 330, c, key, E.get('n~823'))
+        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
     return True
 
 
@@ -9264,7 +9293,7 @@ def d_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
     if c is not None:
-        ASSIGN(ctx, 330, c, key, E.get('n~823'))
+        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
     return True
 
 
@@ -9287,7 +9316,7 @@ def d_331(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
     if c is not None:
-        ASSIGN(ctx, 334, c, key, E.get('n~825'))
+        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
     return True
 
 
@@ -9319,7 +9348,7 @@ def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
     if c is not None:
-        ASSIGN(ctx, 334, c, key, E.get('n~825'))
+        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
     return True
 
 
@@ -9342,7 +9371,7 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
     if c is not None:
-        ASSIGN(ctx, 338, c, key, E.get('n~827'))
+        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
     return True
 
 
@@ -9374,7 +9403,7 @@ def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
     if c is not None:
-        ASSIGN(ctx, 338, c, key, E.get('n~827'))
+        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
     return True
 
 
@@ -9397,7 +9426,7 @@ def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
     if c is not None:
-        ASSIGN(ctx, 342, c, key, E.get('n~829'))
+        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
     return True
 
 
@@ -9429,7 +9458,7 @@ def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
     if c is not None:
-        ASSIGN(ctx, 342, c, key, E.get('n~829'))
+        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
     return True
 
 
@@ -9506,11 +9535,11 @@ def d_3493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3494, ctx.state, 'deck', x_3970(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3970(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3495, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9524,7 +9553,7 @@ def d_3494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3494, ctx.state, 'deck', x_3970(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3970(ctx, E), '=', False, K[32])
     return True
 
 
@@ -9532,7 +9561,7 @@ def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3495, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -9567,11 +9596,11 @@ def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3499, c, key, x_3976(ctx, E))
+        SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3500, ctx.state, 'deck', x_3978(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9583,7 +9612,7 @@ def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3499, c, key, x_3976(ctx, E))
+        SET(ctx, 'hand', c, key, x_3976(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -9593,7 +9622,7 @@ def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3500, ctx.state, 'deck', x_3978(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3978(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -9616,7 +9645,7 @@ def d_3501(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2545'))
     if c is not None:
-        ASSIGN(ctx, 3504, c, key, E.get('n~2544'))
+        SET(ctx, 'stock', c, key, E.get('n~2544'), '+=', False, K[25])
     return True
 
 
@@ -9648,7 +9677,7 @@ def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('stock'), E.get('r~2545'))
     if c is not None:
-        ASSIGN(ctx, 3504, c, key, E.get('n~2544'))
+        SET(ctx, 'stock', c, key, E.get('n~2544'), '+=', False, K[25])
     return True
 
 
@@ -9671,7 +9700,7 @@ def d_3505(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2547'))
     if c is not None:
-        ASSIGN(ctx, 3508, c, key, E.get('n~2546'))
+        SET(ctx, 'stock', c, key, E.get('n~2546'), '+=', False, K[25])
     return True
 
 
@@ -9703,7 +9732,7 @@ def d_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3508, PL(ctx, E.get('you')).get('stock'), E.get('r~2547'))
     if c is not None:
-        ASSIGN(ctx, 3508, c, key, E.get('n~2546'))
+        SET(ctx, 'stock', c, key, E.get('n~2546'), '+=', False, K[25])
     return True
 
 
@@ -9726,7 +9755,7 @@ def d_3509(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2549'))
     if c is not None:
-        ASSIGN(ctx, 3512, c, key, E.get('n~2548'))
+        SET(ctx, 'prod', c, key, E.get('n~2548'), '+=', False, K[26])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9740,7 +9769,7 @@ def d_3509(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2551'))
     if c is not None:
-        ASSIGN(ctx, 3515, c, key, E.get('n~2550'))
+        SET(ctx, 'stock', c, key, E.get('n~2550'), '+=', False, K[25])
     return True
 
 
@@ -9772,7 +9801,7 @@ def d_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3512, PL(ctx, E.get('you')).get('prod'), E.get('r~2549'))
     if c is not None:
-        ASSIGN(ctx, 3512, c, key, E.get('n~2548'))
+        SET(ctx, 'prod', c, key, E.get('n~2548'), '+=', False, K[26])
     return True
 
 
@@ -9804,7 +9833,7 @@ def d_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3515, PL(ctx, E.get('you')).get('stock'), E.get('r~2551'))
     if c is not None:
-        ASSIGN(ctx, 3515, c, key, E.get('n~2550'))
+        SET(ctx, 'stock', c, key, E.get('n~2550'), '+=', False, K[25])
     return True
 
 
@@ -9827,7 +9856,7 @@ def d_3516(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2553'))
     if c is not None:
-        ASSIGN(ctx, 3519, c, key, E.get('n~2552'))
+        SET(ctx, 'prod', c, key, E.get('n~2552'), '+=', False, K[26])
     return True
 
 
@@ -9859,7 +9888,7 @@ def d_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3519, PL(ctx, E.get('you')).get('prod'), E.get('r~2553'))
     if c is not None:
-        ASSIGN(ctx, 3519, c, key, E.get('n~2552'))
+        SET(ctx, 'prod', c, key, E.get('n~2552'), '+=', False, K[26])
     return True
 
 
@@ -9882,7 +9911,7 @@ def d_3520(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2555'))
     if c is not None:
-        ASSIGN(ctx, 3523, c, key, E.get('n~2554'))
+        SET(ctx, 'stock', c, key, E.get('n~2554'), '+=', False, K[25])
     return True
 
 
@@ -9914,7 +9943,7 @@ def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), E.get('r~2555'))
     if c is not None:
-        ASSIGN(ctx, 3523, c, key, E.get('n~2554'))
+        SET(ctx, 'stock', c, key, E.get('n~2554'), '+=', False, K[25])
     return True
 
 
@@ -9937,7 +9966,7 @@ def d_3524(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2557'))
     if c is not None:
-        ASSIGN(ctx, 3527, c, key, E.get('n~2556'))
+        SET(ctx, 'stock', c, key, E.get('n~2556'), '+=', False, K[25])
     return True
 
 
@@ -9969,7 +9998,7 @@ def d_3527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3527, PL(ctx, E.get('you')).get('stock'), E.get('r~2557'))
     if c is not None:
-        ASSIGN(ctx, 3527, c, key, E.get('n~2556'))
+        SET(ctx, 'stock', c, key, E.get('n~2556'), '+=', False, K[25])
     return True
 
 
@@ -10046,11 +10075,11 @@ def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3534, ctx.state, 'deck', x_4017(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3535, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10064,7 +10093,7 @@ def d_3534(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3534, ctx.state, 'deck', x_4017(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[32])
     return True
 
 
@@ -10072,7 +10101,7 @@ def d_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3535, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -10107,11 +10136,11 @@ def d_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3539, c, key, x_4023(ctx, E))
+        SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3540, ctx.state, 'deck', x_4025(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -10123,7 +10152,7 @@ def d_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3539, c, key, x_4023(ctx, E))
+        SET(ctx, 'hand', c, key, x_4023(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -10133,7 +10162,7 @@ def d_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3540, ctx.state, 'deck', x_4025(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4025(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -10156,7 +10185,7 @@ def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2560'))
     if c is not None:
-        ASSIGN(ctx, 3544, c, key, E.get('n~2559'))
+        SET(ctx, 'stock', c, key, E.get('n~2559'), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10170,7 +10199,7 @@ def d_3541(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2562'))
     if c is not None:
-        ASSIGN(ctx, 3547, c, key, E.get('n~2561'))
+        SET(ctx, 'prod', c, key, E.get('n~2561'), '+=', False, K[26])
     return True
 
 
@@ -10202,7 +10231,7 @@ def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('stock'), E.get('r~2560'))
     if c is not None:
-        ASSIGN(ctx, 3544, c, key, E.get('n~2559'))
+        SET(ctx, 'stock', c, key, E.get('n~2559'), '+=', False, K[25])
     return True
 
 
@@ -10234,7 +10263,7 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3547, PL(ctx, E.get('you')).get('prod'), E.get('r~2562'))
     if c is not None:
-        ASSIGN(ctx, 3547, c, key, E.get('n~2561'))
+        SET(ctx, 'prod', c, key, E.get('n~2561'), '+=', False, K[26])
     return True
 
 
@@ -10257,7 +10286,7 @@ def d_3548(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2565'))
     if c is not None:
-        ASSIGN(ctx, 3551, c, key, E.get('n~2564'))
+        SET(ctx, 'prod', c, key, E.get('n~2564'), '+=', False, K[26])
     return True
 
 
@@ -10289,7 +10318,7 @@ def d_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~2565'))
     if c is not None:
-        ASSIGN(ctx, 3551, c, key, E.get('n~2564'))
+        SET(ctx, 'prod', c, key, E.get('n~2564'), '+=', False, K[26])
     return True
 
 
@@ -10312,7 +10341,7 @@ def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2567'))
     if c is not None:
-        ASSIGN(ctx, 3555, c, key, E.get('n~2566'))
+        SET(ctx, 'stock', c, key, E.get('n~2566'), '+=', False, K[25])
     return True
 
 
@@ -10344,7 +10373,7 @@ def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~2567'))
     if c is not None:
-        ASSIGN(ctx, 3555, c, key, E.get('n~2566'))
+        SET(ctx, 'stock', c, key, E.get('n~2566'), '+=', False, K[25])
     return True
 
 
@@ -10476,11 +10505,11 @@ def t_3566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2581'))
     if c is not None:
-        ASSIGN(ctx, 3567, c, key, x_4054(ctx, E))
+        SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3568, ctx.state, 'last_space', E.get('s~2581'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2581'), '=', False, K[31])
     return t_3569(ctx, k, s, E)
 
 
@@ -10492,7 +10521,7 @@ def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3567, ctx.state.get('board'), E.get('s~2581'))
     if c is not None:
-        ASSIGN(ctx, 3567, c, key, x_4054(ctx, E))
+        SET(ctx, 'board', c, key, x_4054(ctx, E), '=', False, K[30])
     return True
 
 
@@ -10502,7 +10531,7 @@ def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3568, ctx.state, 'last_space', E.get('s~2581'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2581'), '=', False, K[31])
     return True
 
 
@@ -10566,7 +10595,7 @@ def t_3573(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2582', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2582', old)
+        UNSET(ctx, E, 'x~2582', old)
         return k()
 
     def nxt(i):
@@ -10641,7 +10670,7 @@ def d_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2584'))
     if c is not None:
-        ASSIGN(ctx, 3581, c, key, E.get('n~2583'))
+        SET(ctx, 'prod', c, key, E.get('n~2583'), '+=', False, K[26])
     return True
 
 
@@ -10673,7 +10702,7 @@ def d_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3581, PL(ctx, E.get('you')).get('prod'), E.get('r~2584'))
     if c is not None:
-        ASSIGN(ctx, 3581, c, key, E.get('n~2583'))
+        SET(ctx, 'prod', c, key, E.get('n~2583'), '+=', False, K[26])
     return True
 
 
@@ -10708,7 +10737,7 @@ def d_3583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2586'))
     if c is not None:
-        ASSIGN(ctx, 3586, c, key, E.get('n~2585'))
+        SET(ctx, 'stock', c, key, E.get('n~2585'), '+=', False, K[25])
     return True
 
 
@@ -10740,7 +10769,7 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('stock'), E.get('r~2586'))
     if c is not None:
-        ASSIGN(ctx, 3586, c, key, E.get('n~2585'))
+        SET(ctx, 'stock', c, key, E.get('n~2585'), '+=', False, K[25])
     return True
 
 
@@ -10763,7 +10792,7 @@ def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2588'))
     if c is not None:
-        ASSIGN(ctx, 3590, c, key, E.get('n~2587'))
+        SET(ctx, 'prod', c, key, E.get('n~2587'), '+=', False, K[26])
     return True
 
 
@@ -10795,7 +10824,7 @@ def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3590, PL(ctx, E.get('you')).get('prod'), E.get('r~2588'))
     if c is not None:
-        ASSIGN(ctx, 3590, c, key, E.get('n~2587'))
+        SET(ctx, 'prod', c, key, E.get('n~2587'), '+=', False, K[26])
     return True
 
 
@@ -10818,7 +10847,7 @@ def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2590'))
     if c is not None:
-        ASSIGN(ctx, 3594, c, key, E.get('n~2589'))
+        SET(ctx, 'prod', c, key, E.get('n~2589'), '+=', False, K[26])
     return True
 
 
@@ -10850,7 +10879,7 @@ def d_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~2590'))
     if c is not None:
-        ASSIGN(ctx, 3594, c, key, E.get('n~2589'))
+        SET(ctx, 'prod', c, key, E.get('n~2589'), '+=', False, K[26])
     return True
 
 
@@ -11022,7 +11051,7 @@ def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3609, c, key, E.get('price~2592'))
+        SET(ctx, 'stock', c, key, E.get('price~2592'), '-=', False, K[25])
     return True
 
 
@@ -11045,7 +11074,7 @@ def d_3609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3609, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3609, c, key, E.get('price~2592'))
+        SET(ctx, 'stock', c, key, E.get('price~2592'), '-=', False, K[25])
     return True
 
 
@@ -11092,25 +11121,25 @@ def d_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3614, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3614, c, key, x_4108(ctx, E))
+        SET(ctx, 'stock', c, key, x_4108(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3615, c, key, E.get('s~2598'))
+        SET(ctx, 'stock', c, key, E.get('s~2598'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3616, c, key, E.get('t~2599'))
+        SET(ctx, 'stock', c, key, E.get('t~2599'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3617, c, key, E.get('h~2600'))
+        SET(ctx, 'stock', c, key, E.get('h~2600'), '-=', False, K[25])
     return True
 
 
@@ -11122,7 +11151,7 @@ def d_3614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3614, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3614, c, key, x_4108(ctx, E))
+        SET(ctx, 'stock', c, key, x_4108(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -11134,7 +11163,7 @@ def d_3615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3615, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3615, c, key, E.get('s~2598'))
+        SET(ctx, 'stock', c, key, E.get('s~2598'), '-=', False, K[25])
     return True
 
 
@@ -11146,7 +11175,7 @@ def d_3616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3616, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3616, c, key, E.get('t~2599'))
+        SET(ctx, 'stock', c, key, E.get('t~2599'), '-=', False, K[25])
     return True
 
 
@@ -11158,7 +11187,7 @@ def d_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3617, c, key, E.get('h~2600'))
+        SET(ctx, 'stock', c, key, E.get('h~2600'), '-=', False, K[25])
     return True
 
 
@@ -11213,7 +11242,7 @@ def d_3621(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2601'))
         if c is not None:
-            ASSIGN(ctx, 3622, c, key, E.get('n~2602'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2602'), '+=', False, K[33])
     else:
         if not d_3623(ctx, E):
             return False
@@ -11228,7 +11257,7 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3622, ctx.state.get('game_tracks'), E.get('t~2601'))
     if c is not None:
-        ASSIGN(ctx, 3622, c, key, E.get('n~2602'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2602'), '+=', False, K[33])
     return True
 
 
@@ -11243,7 +11272,7 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'))
     if c is not None:
-        ASSIGN(ctx, 3624, c, key, E.get('n~2602'))
+        SET(ctx, 'tracks', c, key, E.get('n~2602'), '+=', False, K[28])
     if not d_3625(ctx, E):
         return False
     return True
@@ -11257,7 +11286,7 @@ def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3624, PL(ctx, E.get('you')).get('tracks'), E.get('t~2601'))
     if c is not None:
-        ASSIGN(ctx, 3624, c, key, E.get('n~2602'))
+        SET(ctx, 'tracks', c, key, E.get('n~2602'), '+=', False, K[28])
     return True
 
 
@@ -11273,7 +11302,7 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3626, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -11285,7 +11314,7 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3626, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -11308,7 +11337,7 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2604'))
     if c is not None:
-        ASSIGN(ctx, 3630, c, key, E.get('n~2603'))
+        SET(ctx, 'prod', c, key, E.get('n~2603'), '+=', False, K[26])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11322,7 +11351,7 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2606'))
     if c is not None:
-        ASSIGN(ctx, 3633, c, key, E.get('n~2605'))
+        SET(ctx, 'prod', c, key, E.get('n~2605'), '+=', False, K[26])
     return True
 
 
@@ -11354,7 +11383,7 @@ def d_3630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3630, PL(ctx, E.get('you')).get('prod'), E.get('r~2604'))
     if c is not None:
-        ASSIGN(ctx, 3630, c, key, E.get('n~2603'))
+        SET(ctx, 'prod', c, key, E.get('n~2603'), '+=', False, K[26])
     return True
 
 
@@ -11386,7 +11415,7 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('prod'), E.get('r~2606'))
     if c is not None:
-        ASSIGN(ctx, 3633, c, key, E.get('n~2605'))
+        SET(ctx, 'prod', c, key, E.get('n~2605'), '+=', False, K[26])
     return True
 
 
@@ -11413,7 +11442,7 @@ def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2610'))
     if c is not None:
-        ASSIGN(ctx, 3638, c, key, x_4140(ctx, E))
+        SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
 
 
@@ -11455,7 +11484,7 @@ def d_3638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3638, PL(ctx, E.get('you')).get('prod'), E.get('r~2610'))
     if c is not None:
-        ASSIGN(ctx, 3638, c, key, x_4140(ctx, E))
+        SET(ctx, 'prod', c, key, x_4140(ctx, E), '+=', False, K[26])
     return True
 
 
@@ -11478,7 +11507,7 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2619'))
     if c is not None:
-        ASSIGN(ctx, 3642, c, key, E.get('n~2618'))
+        SET(ctx, 'prod', c, key, E.get('n~2618'), '+=', False, K[26])
     return True
 
 
@@ -11510,7 +11539,7 @@ def d_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3642, PL(ctx, E.get('you')).get('prod'), E.get('r~2619'))
     if c is not None:
-        ASSIGN(ctx, 3642, c, key, E.get('n~2618'))
+        SET(ctx, 'prod', c, key, E.get('n~2618'), '+=', False, K[26])
     return True
 
 
@@ -11533,7 +11562,7 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2621'))
     if c is not None:
-        ASSIGN(ctx, 3646, c, key, E.get('n~2620'))
+        SET(ctx, 'prod', c, key, E.get('n~2620'), '+=', False, K[26])
     return True
 
 
@@ -11565,7 +11594,7 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3646, PL(ctx, E.get('you')).get('prod'), E.get('r~2621'))
     if c is not None:
-        ASSIGN(ctx, 3646, c, key, E.get('n~2620'))
+        SET(ctx, 'prod', c, key, E.get('n~2620'), '+=', False, K[26])
     return True
 
 
@@ -11697,11 +11726,11 @@ def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2635'))
     if c is not None:
-        ASSIGN(ctx, 3658, c, key, x_4164(ctx, E))
+        SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3659, ctx.state, 'last_space', E.get('s~2635'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2635'), '=', False, K[31])
     return t_3660(ctx, k, s, E)
 
 
@@ -11713,7 +11742,7 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3658, ctx.state.get('board'), E.get('s~2635'))
     if c is not None:
-        ASSIGN(ctx, 3658, c, key, x_4164(ctx, E))
+        SET(ctx, 'board', c, key, x_4164(ctx, E), '=', False, K[30])
     return True
 
 
@@ -11723,7 +11752,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3659, ctx.state, 'last_space', E.get('s~2635'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2635'), '=', False, K[31])
     return True
 
 
@@ -11787,7 +11816,7 @@ def t_3664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2636', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2636', old)
+        UNSET(ctx, E, 'x~2636', old)
         return k()
 
     def nxt(i):
@@ -11891,7 +11920,7 @@ def t_3672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2637'))
     if c is not None:
-        ASSIGN(ctx, 3673, c, key, x_4182(ctx, E))
+        SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return t_3674(ctx, k, s, E)
 
 
@@ -11903,7 +11932,7 @@ def d_3673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3673, ctx.state.get('params'), E.get('p~2637'))
     if c is not None:
-        ASSIGN(ctx, 3673, c, key, x_4182(ctx, E))
+        SET(ctx, 'params', c, key, x_4182(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -11958,13 +11987,13 @@ def d_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3678, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3679, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -11976,7 +12005,7 @@ def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2637'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3678, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -11988,7 +12017,7 @@ def d_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3679, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12002,7 +12031,7 @@ def t_3680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2639', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2639', old)
+        UNSET(ctx, E, 'b~2639', old)
         return k()
 
     def nxt(i):
@@ -12106,7 +12135,7 @@ def t_3688(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2640'))
     if c is not None:
-        ASSIGN(ctx, 3689, c, key, x_4199(ctx, E))
+        SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return t_3690(ctx, k, s, E)
 
 
@@ -12118,7 +12147,7 @@ def d_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3689, ctx.state.get('params'), E.get('p~2640'))
     if c is not None:
-        ASSIGN(ctx, 3689, c, key, x_4199(ctx, E))
+        SET(ctx, 'params', c, key, x_4199(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -12173,13 +12202,13 @@ def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3694, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3695, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12191,7 +12220,7 @@ def d_3694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3694, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2640'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3694, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -12203,7 +12232,7 @@ def d_3695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3695, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12217,7 +12246,7 @@ def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2642', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2642', old)
+        UNSET(ctx, E, 'b~2642', old)
         return k()
 
     def nxt(i):
@@ -12267,7 +12296,7 @@ def d_3699(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        ASSIGN(ctx, 3702, c, key, E.get('n~2643'))
+        SET(ctx, 'stock', c, key, E.get('n~2643'), '+=', False, K[25])
     return True
 
 
@@ -12299,7 +12328,7 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3702, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        ASSIGN(ctx, 3702, c, key, E.get('n~2643'))
+        SET(ctx, 'stock', c, key, E.get('n~2643'), '+=', False, K[25])
     return True
 
 
@@ -12376,7 +12405,7 @@ def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2645'))
     if c is not None:
-        ASSIGN(ctx, 3709, c, key, x_4220(ctx, E))
+        SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return t_3710(ctx, k, s, E)
 
 
@@ -12388,7 +12417,7 @@ def d_3709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3709, ctx.state.get('params'), E.get('p~2645'))
     if c is not None:
-        ASSIGN(ctx, 3709, c, key, x_4220(ctx, E))
+        SET(ctx, 'params', c, key, x_4220(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -12443,13 +12472,13 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3714, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3715, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12461,7 +12490,7 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2645'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 3714, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
@@ -12473,7 +12502,7 @@ def d_3715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3715, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -12487,7 +12516,7 @@ def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2647', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2647', old)
+        UNSET(ctx, E, 'b~2647', old)
         return k()
 
     def nxt(i):
@@ -12533,7 +12562,7 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -12586,11 +12615,11 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3725, ctx.state, 'discard', x_4238(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3726, ctx.state, 'deck', x_4240(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -12610,7 +12639,7 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3725, ctx.state, 'discard', x_4238(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -12620,7 +12649,7 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3726, ctx.state, 'deck', x_4240(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -12630,7 +12659,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return True
 
 
@@ -12645,11 +12674,11 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'you', value, True)
 
     def after():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return s()
 
     return t_3729(ctx, after, None if s is None else brk, E)
@@ -12661,11 +12690,11 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[23]))
+    items = list(items_of(K[34]))
     old = E.get('k~2777', MISSING)
 
     def brk():
-        UNBIND(ctx, 'k~2777', old)
+        UNSET(ctx, E, 'k~2777', old)
         return k()
 
     def nxt(i):
@@ -12796,11 +12825,11 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
-        ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
+        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
 
@@ -12812,7 +12841,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
-        ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
+        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     return True
 
 
@@ -12822,7 +12851,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return True
 
 
@@ -12886,7 +12915,7 @@ def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2791', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2791', old)
+        UNSET(ctx, E, 'x~2791', old)
         return k()
 
     def nxt(i):
@@ -12986,11 +13015,11 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
-        ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
+        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
 
@@ -13002,7 +13031,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
-        ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
+        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     return True
 
 
@@ -13012,7 +13041,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return True
 
 
@@ -13076,7 +13105,7 @@ def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2804', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2804', old)
+        UNSET(ctx, E, 'x~2804', old)
         return k()
 
     def nxt(i):
@@ -13117,7 +13146,7 @@ def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -13141,7 +13170,7 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('c~2805', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2805', old)
+        UNSET(ctx, E, 'c~2805', old)
         return k()
 
     def nxt(i):
@@ -13166,11 +13195,11 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3766(ctx, after, None if s is None else brk, E)
@@ -13236,7 +13265,7 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
         if c is not None:
-            ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
     else:
         if not d_3772(ctx, E):
             return False
@@ -13251,7 +13280,7 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
     return True
 
 
@@ -13266,7 +13295,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
     if not d_3774(ctx, E):
         return False
     return True
@@ -13280,7 +13309,7 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
     return True
 
 
@@ -13296,7 +13325,7 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3775, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -13308,7 +13337,7 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -13321,7 +13350,7 @@ def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13335,7 +13364,7 @@ def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
     return True
 
 
@@ -13357,7 +13386,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -13383,7 +13412,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            ASSIGN(ctx, 3796, c, key, K[21])
+            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -13398,7 +13427,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3835, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     if not d_3781(ctx, E):
@@ -13443,11 +13472,11 @@ def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
+        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
 
@@ -13459,7 +13488,7 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
+        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
     return True
 
 
@@ -13469,7 +13498,7 @@ def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
 
@@ -13514,7 +13543,7 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13528,7 +13557,7 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
     return t_3794(ctx, k, s, E)
 
 
@@ -13540,7 +13569,7 @@ def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
     return True
 
 
@@ -13572,7 +13601,7 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
     return True
 
 
@@ -13587,11 +13616,11 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3795(ctx, after, None if s is None else brk, E)
@@ -13614,7 +13643,7 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3796, c, key, K[21])
+        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
     return True
 
 
@@ -13676,11 +13705,11 @@ def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3803, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13694,7 +13723,7 @@ def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
     return True
 
 
@@ -13702,7 +13731,7 @@ def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3803, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -13737,11 +13766,11 @@ def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
+        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -13753,7 +13782,7 @@ def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
+        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -13763,7 +13792,7 @@ def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -13777,7 +13806,7 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2814', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2814', old)
+        UNSET(ctx, E, 'card~2814', old)
         return k()
 
     def nxt(i):
@@ -13810,7 +13839,7 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
+            SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -13959,7 +13988,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
+        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
     return True
 
 
@@ -13982,7 +14011,7 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
+        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
     return True
 
 
@@ -14029,25 +14058,25 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
     return True
 
 
@@ -14059,7 +14088,7 @@ def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -14071,7 +14100,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
     return True
 
 
@@ -14083,7 +14112,7 @@ def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
     return True
 
 
@@ -14095,7 +14124,7 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
     return True
 
 
@@ -14107,7 +14136,7 @@ def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
+        SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -14117,7 +14146,7 @@ def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3834, ctx.state, 'discard', x_4363(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4363(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -14129,7 +14158,7 @@ def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3835, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 
@@ -14159,7 +14188,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.put(E, 'you', item, True)
         if not d_3838(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -14211,11 +14240,11 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3843, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14229,7 +14258,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
     return True
 
 
@@ -14237,7 +14266,7 @@ def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3843, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -14272,11 +14301,11 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
+        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -14288,7 +14317,7 @@ def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
+        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -14298,7 +14327,7 @@ def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -14348,7 +14377,7 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -14381,13 +14410,13 @@ def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
+        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
+        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -14399,7 +14428,7 @@ def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
+        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
     return True
 
 
@@ -14411,7 +14440,7 @@ def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
+        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -14450,8 +14479,8 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('p~2832')), 'pack'
         if c is not None:
-            ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
-    UNBIND(ctx, 'p~2832', old)
+            SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
+    UNSET(ctx, E, 'p~2832', old)
     return True
 
 
@@ -14463,7 +14492,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~2832')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
+        SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
     return True
 
 
@@ -14477,7 +14506,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -14503,7 +14532,7 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3888, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     return t_3862(ctx, r1, s, E)
@@ -14519,7 +14548,7 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2834', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2834', old)
+        UNSET(ctx, E, 'card~2834', old)
         return k()
 
     def nxt(i):
@@ -14552,7 +14581,7 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
+            SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -14701,7 +14730,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
+        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
     return True
 
 
@@ -14724,7 +14753,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
+        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
     return True
 
 
@@ -14771,25 +14800,25 @@ def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
     return True
 
 
@@ -14801,7 +14830,7 @@ def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -14813,7 +14842,7 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
     return True
 
 
@@ -14825,7 +14854,7 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
     return True
 
 
@@ -14837,7 +14866,7 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
     return True
 
 
@@ -14849,7 +14878,7 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
+        SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -14859,7 +14888,7 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3887, ctx.state, 'discard', x_4426(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4426(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -14871,7 +14900,7 @@ def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3888, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 
@@ -14884,7 +14913,7 @@ def d_3889(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3890, ctx.state, 'deck', x_4433(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4433(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14898,7 +14927,7 @@ def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3890, ctx.state, 'deck', x_4433(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4433(ctx, E), '=', False, K[32])
     return True
 
 
@@ -14922,7 +14951,7 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
         ctx.put(E, 'you', item, True)
         if not d_3893(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -14963,7 +14992,7 @@ def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.put(E, 'r~2651', item, True)
         if not d_3896(ctx, E):
             return False
-    UNBIND(ctx, 'r~2651', old)
+    UNSET(ctx, E, 'r~2651', old)
     return True
 
 
@@ -14986,7 +15015,7 @@ def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
     if c is not None:
-        ASSIGN(ctx, 3899, c, key, E.get('n~2652'))
+        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
     return True
 
 
@@ -15018,7 +15047,7 @@ def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3899, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
     if c is not None:
-        ASSIGN(ctx, 3899, c, key, E.get('n~2652'))
+        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
     return True
 
 
@@ -15032,7 +15061,7 @@ def t_3900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -15056,7 +15085,7 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('c~2654', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2654', old)
+        UNSET(ctx, E, 'c~2654', old)
         return k()
 
     def nxt(i):
@@ -15105,7 +15134,7 @@ def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3905, c, key, x_4447(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4447(ctx, E), '=', False, K[38])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15119,7 +15148,7 @@ def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        ASSIGN(ctx, 3908, c, key, E.get('n~2656'))
+        SET(ctx, 'stock', c, key, E.get('n~2656'), '+=', False, K[25])
     return t_3909(ctx, k, s, E)
 
 
@@ -15131,7 +15160,7 @@ def d_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3905, c, key, x_4447(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4447(ctx, E), '=', False, K[38])
     return True
 
 
@@ -15163,7 +15192,7 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3908, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        ASSIGN(ctx, 3908, c, key, E.get('n~2656'))
+        SET(ctx, 'stock', c, key, E.get('n~2656'), '+=', False, K[25])
     return True
 
 
@@ -15178,11 +15207,11 @@ def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3910(ctx, after, None if s is None else brk, E)
@@ -15203,7 +15232,7 @@ def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3911, ctx.state, 'first_player', x_4455(ctx, E))
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4455(ctx, E), '=', False, K[40])
     return True
 
 
@@ -15216,7 +15245,7 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3913, ctx.state, 'first_player', x_4457(ctx, E))
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4457(ctx, E), '=', False, K[40])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15236,7 +15265,7 @@ def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3913, ctx.state, 'first_player', x_4457(ctx, E))
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4457(ctx, E), '=', False, K[40])
     return True
 
 
@@ -15272,7 +15301,7 @@ def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
         if c is not None:
-            ASSIGN(ctx, 3917, c, key, E.get('n~2659'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2659'), '+=', False, K[33])
     else:
         if not d_3918(ctx, E):
             return False
@@ -15287,7 +15316,7 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3917, ctx.state.get('game_tracks'), E.get('t~2658'))
     if c is not None:
-        ASSIGN(ctx, 3917, c, key, E.get('n~2659'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2659'), '+=', False, K[33])
     return True
 
 
@@ -15302,7 +15331,7 @@ def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
     if c is not None:
-        ASSIGN(ctx, 3919, c, key, E.get('n~2659'))
+        SET(ctx, 'tracks', c, key, E.get('n~2659'), '+=', False, K[28])
     if not d_3920(ctx, E):
         return False
     return True
@@ -15316,7 +15345,7 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3919, PL(ctx, E.get('you')).get('tracks'), E.get('t~2658'))
     if c is not None:
-        ASSIGN(ctx, 3919, c, key, E.get('n~2659'))
+        SET(ctx, 'tracks', c, key, E.get('n~2659'), '+=', False, K[28])
     return True
 
 
@@ -15332,7 +15361,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3921, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -15344,7 +15373,7 @@ def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3921, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -15371,7 +15400,7 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.put(E, 'you', item, True)
         if not d_3924(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -15448,11 +15477,11 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3930, ctx.state, 'deck', x_4474(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4474(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3931, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15466,7 +15495,7 @@ def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3930, ctx.state, 'deck', x_4474(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4474(ctx, E), '=', False, K[32])
     return True
 
 
@@ -15474,7 +15503,7 @@ def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3931, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -15509,11 +15538,11 @@ def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3935, c, key, x_4480(ctx, E))
+        SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3936, ctx.state, 'deck', x_4482(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -15525,7 +15554,7 @@ def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3935, c, key, x_4480(ctx, E))
+        SET(ctx, 'offer', c, key, x_4480(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -15535,7 +15564,7 @@ def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3936, ctx.state, 'deck', x_4482(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4482(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -15549,7 +15578,7 @@ def t_3937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -15575,7 +15604,7 @@ def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3965, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     return t_3939(ctx, r1, s, E)
@@ -15591,7 +15620,7 @@ def t_3939(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2663', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2663', old)
+        UNSET(ctx, E, 'card~2663', old)
         return k()
 
     def nxt(i):
@@ -15624,7 +15653,7 @@ def t_3941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3963, c, key, x_4512(ctx, E))
+            SET(ctx, 'hand', c, key, x_4512(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -15773,7 +15802,7 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3954, c, key, E.get('price~2665'))
+        SET(ctx, 'stock', c, key, E.get('price~2665'), '-=', False, K[25])
     return True
 
 
@@ -15796,7 +15825,7 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3954, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3954, c, key, E.get('price~2665'))
+        SET(ctx, 'stock', c, key, E.get('price~2665'), '-=', False, K[25])
     return True
 
 
@@ -15843,25 +15872,25 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3959, c, key, x_4502(ctx, E))
+        SET(ctx, 'stock', c, key, x_4502(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3960, c, key, E.get('s~2671'))
+        SET(ctx, 'stock', c, key, E.get('s~2671'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3961, c, key, E.get('t~2672'))
+        SET(ctx, 'stock', c, key, E.get('t~2672'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3962, c, key, E.get('h~2673'))
+        SET(ctx, 'stock', c, key, E.get('h~2673'), '-=', False, K[25])
     return True
 
 
@@ -15873,7 +15902,7 @@ def d_3959(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3959, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3959, c, key, x_4502(ctx, E))
+        SET(ctx, 'stock', c, key, x_4502(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -15885,7 +15914,7 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3960, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3960, c, key, E.get('s~2671'))
+        SET(ctx, 'stock', c, key, E.get('s~2671'), '-=', False, K[25])
     return True
 
 
@@ -15897,7 +15926,7 @@ def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3961, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3961, c, key, E.get('t~2672'))
+        SET(ctx, 'stock', c, key, E.get('t~2672'), '-=', False, K[25])
     return True
 
 
@@ -15909,7 +15938,7 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3962, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3962, c, key, E.get('h~2673'))
+        SET(ctx, 'stock', c, key, E.get('h~2673'), '-=', False, K[25])
     return True
 
 
@@ -15921,7 +15950,7 @@ def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3963, c, key, x_4512(ctx, E))
+        SET(ctx, 'hand', c, key, x_4512(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -15931,7 +15960,7 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3964, ctx.state, 'discard', x_4515(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4515(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -15943,7 +15972,7 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3965, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 
@@ -15956,7 +15985,7 @@ def t_3966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3967, ctx.state, 'passed', K[21])
+    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
     return t_3968(ctx, k, s, E)
 
 
@@ -15964,7 +15993,7 @@ def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3967, ctx.state, 'passed', K[21])
+    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
     return True
 
 
@@ -15992,7 +16021,7 @@ def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -16055,7 +16084,7 @@ def t_3973(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        ASSIGN(ctx, 3974, c, key, True)
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
     return t_3975(ctx, k, s, E)
 
 
@@ -16067,7 +16096,7 @@ def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        ASSIGN(ctx, 3974, c, key, True)
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
     return True
 
 
@@ -16096,7 +16125,7 @@ def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3981, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     return t_3977(ctx, r1, s, E)
@@ -16112,7 +16141,7 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('c~2677', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2677', old)
+        UNSET(ctx, E, 'c~2677', old)
         return k()
 
     def nxt(i):
@@ -16137,11 +16166,11 @@ def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3979(ctx, after, None if s is None else brk, E)
@@ -16170,7 +16199,7 @@ def d_3981(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3981, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -16209,7 +16238,7 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4019, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -16241,7 +16270,7 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 4009, c, key, x_4570(ctx, E))
+            SET(ctx, 'hand', c, key, x_4570(ctx, E), '-=', True, K[23])
         if not d_4010(ctx, E):
             return False
         return t_4012(ctx, r2, s, E)
@@ -16416,7 +16445,7 @@ def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4000, c, key, E.get('price~2681'))
+        SET(ctx, 'stock', c, key, E.get('price~2681'), '-=', False, K[25])
     return True
 
 
@@ -16439,7 +16468,7 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4000, c, key, E.get('price~2681'))
+        SET(ctx, 'stock', c, key, E.get('price~2681'), '-=', False, K[25])
     return True
 
 
@@ -16486,25 +16515,25 @@ def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4005, c, key, x_4558(ctx, E))
+        SET(ctx, 'stock', c, key, x_4558(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4006, c, key, E.get('s~2687'))
+        SET(ctx, 'stock', c, key, E.get('s~2687'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4007, c, key, E.get('t~2688'))
+        SET(ctx, 'stock', c, key, E.get('t~2688'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4008, c, key, E.get('h~2689'))
+        SET(ctx, 'stock', c, key, E.get('h~2689'), '-=', False, K[25])
     return True
 
 
@@ -16516,7 +16545,7 @@ def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4005, c, key, x_4558(ctx, E))
+        SET(ctx, 'stock', c, key, x_4558(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -16528,7 +16557,7 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4006, c, key, E.get('s~2687'))
+        SET(ctx, 'stock', c, key, E.get('s~2687'), '-=', False, K[25])
     return True
 
 
@@ -16540,7 +16569,7 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4007, c, key, E.get('t~2688'))
+        SET(ctx, 'stock', c, key, E.get('t~2688'), '-=', False, K[25])
     return True
 
 
@@ -16552,7 +16581,7 @@ def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4008, c, key, E.get('h~2689'))
+        SET(ctx, 'stock', c, key, E.get('h~2689'), '-=', False, K[25])
     return True
 
 
@@ -16564,7 +16593,7 @@ def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 4009, c, key, x_4570(ctx, E))
+        SET(ctx, 'hand', c, key, x_4570(ctx, E), '-=', True, K[23])
     return True
 
 
@@ -16580,7 +16609,7 @@ def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
         if c is not None:
-            ASSIGN(ctx, 4011, c, key, 0)
+            SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
 
 
@@ -16592,7 +16621,7 @@ def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4011, PL(ctx, E.get('you')).get('card_res'), E.get('card~2679'))
     if c is not None:
-        ASSIGN(ctx, 4011, c, key, 0)
+        SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
 
 
@@ -16607,11 +16636,11 @@ def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_4013(ctx, after, None if s is None else brk, E)
@@ -16638,14 +16667,14 @@ def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            ASSIGN(ctx, 4015, c, key, x_4578(ctx, E))
+            SET(ctx, 'events', c, key, x_4578(ctx, E), '+=', True, K[45])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            ASSIGN(ctx, 4016, c, key, x_4580(ctx, E))
+            SET(ctx, 'tableau', c, key, x_4580(ctx, E), '+=', True, K[46])
     return True
 
 
@@ -16657,7 +16686,7 @@ def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        ASSIGN(ctx, 4015, c, key, x_4578(ctx, E))
+        SET(ctx, 'events', c, key, x_4578(ctx, E), '+=', True, K[45])
     return True
 
 
@@ -16669,7 +16698,7 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        ASSIGN(ctx, 4016, c, key, x_4580(ctx, E))
+        SET(ctx, 'tableau', c, key, x_4580(ctx, E), '+=', True, K[46])
     return True
 
 
@@ -16694,7 +16723,7 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4019, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -16712,7 +16741,7 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4057, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -16928,7 +16957,7 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4038, c, key, E.get('price~2693'))
+        SET(ctx, 'stock', c, key, E.get('price~2693'), '-=', False, K[25])
     return True
 
 
@@ -16951,7 +16980,7 @@ def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4038, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4038, c, key, E.get('price~2693'))
+        SET(ctx, 'stock', c, key, E.get('price~2693'), '-=', False, K[25])
     return True
 
 
@@ -16998,25 +17027,25 @@ def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4043, c, key, x_4611(ctx, E))
+        SET(ctx, 'stock', c, key, x_4611(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4044, c, key, E.get('s~2699'))
+        SET(ctx, 'stock', c, key, E.get('s~2699'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4045, c, key, E.get('t~2700'))
+        SET(ctx, 'stock', c, key, E.get('t~2700'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4046, c, key, E.get('h~2701'))
+        SET(ctx, 'stock', c, key, E.get('h~2701'), '-=', False, K[25])
     return True
 
 
@@ -17028,7 +17057,7 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4043, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4043, c, key, x_4611(ctx, E))
+        SET(ctx, 'stock', c, key, x_4611(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -17040,7 +17069,7 @@ def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4044, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4044, c, key, E.get('s~2699'))
+        SET(ctx, 'stock', c, key, E.get('s~2699'), '-=', False, K[25])
     return True
 
 
@@ -17052,7 +17081,7 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4045, c, key, E.get('t~2700'))
+        SET(ctx, 'stock', c, key, E.get('t~2700'), '-=', False, K[25])
     return True
 
 
@@ -17064,7 +17093,7 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4046, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4046, c, key, E.get('h~2701'))
+        SET(ctx, 'stock', c, key, E.get('h~2701'), '-=', False, K[25])
     return True
 
 
@@ -17123,7 +17152,7 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        ASSIGN(ctx, 4052, c, key, E.get('n~2702'))
+        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[25])
     return True
 
 
@@ -17146,7 +17175,7 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        ASSIGN(ctx, 4052, c, key, E.get('n~2702'))
+        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[25])
     return True
 
 
@@ -17193,7 +17222,7 @@ def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4057, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -17211,7 +17240,7 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4085, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -17243,7 +17272,7 @@ def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
         if c is not None:
-            ASSIGN(ctx, 4083, c, key, E.get('you'))
+            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
         return k()
 
     ctx.steps += 1
@@ -17408,7 +17437,7 @@ def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4074, c, key, E.get('price~2707'))
+        SET(ctx, 'stock', c, key, E.get('price~2707'), '-=', False, K[25])
     return True
 
 
@@ -17431,7 +17460,7 @@ def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4074, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4074, c, key, E.get('price~2707'))
+        SET(ctx, 'stock', c, key, E.get('price~2707'), '-=', False, K[25])
     return True
 
 
@@ -17478,25 +17507,25 @@ def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4079, c, key, x_4655(ctx, E))
+        SET(ctx, 'stock', c, key, x_4655(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4080, c, key, E.get('s~2713'))
+        SET(ctx, 'stock', c, key, E.get('s~2713'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4081, c, key, E.get('t~2714'))
+        SET(ctx, 'stock', c, key, E.get('t~2714'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4082, c, key, E.get('h~2715'))
+        SET(ctx, 'stock', c, key, E.get('h~2715'), '-=', False, K[25])
     return True
 
 
@@ -17508,7 +17537,7 @@ def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4079, c, key, x_4655(ctx, E))
+        SET(ctx, 'stock', c, key, x_4655(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -17520,7 +17549,7 @@ def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4080, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4080, c, key, E.get('s~2713'))
+        SET(ctx, 'stock', c, key, E.get('s~2713'), '-=', False, K[25])
     return True
 
 
@@ -17532,7 +17561,7 @@ def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4081, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4081, c, key, E.get('t~2714'))
+        SET(ctx, 'stock', c, key, E.get('t~2714'), '-=', False, K[25])
     return True
 
 
@@ -17544,7 +17573,7 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4082, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4082, c, key, E.get('h~2715'))
+        SET(ctx, 'stock', c, key, E.get('h~2715'), '-=', False, K[25])
     return True
 
 
@@ -17556,7 +17585,7 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4083, ctx.state.get('milestones'), E.get('m~2705'))
     if c is not None:
-        ASSIGN(ctx, 4083, c, key, E.get('you'))
+        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
     return True
 
 
@@ -17574,7 +17603,7 @@ def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4085, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -17592,7 +17621,7 @@ def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4113, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -17622,7 +17651,7 @@ def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4111, ctx.state, 'awards', x_4701(ctx, E))
+        SET(ctx, 'awards', ctx.state, 'awards', x_4701(ctx, E), '+=', True, K[48])
         return k()
 
     ctx.steps += 1
@@ -17787,7 +17816,7 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4102, c, key, E.get('price~2720'))
+        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
     return True
 
 
@@ -17810,7 +17839,7 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4102, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4102, c, key, E.get('price~2720'))
+        SET(ctx, 'stock', c, key, E.get('price~2720'), '-=', False, K[25])
     return True
 
 
@@ -17857,25 +17886,25 @@ def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4107, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4107, c, key, x_4691(ctx, E))
+        SET(ctx, 'stock', c, key, x_4691(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4108, c, key, E.get('s~2726'))
+        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4109, c, key, E.get('t~2727'))
+        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4110, c, key, E.get('h~2728'))
+        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
     return True
 
 
@@ -17887,7 +17916,7 @@ def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4107, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4107, c, key, x_4691(ctx, E))
+        SET(ctx, 'stock', c, key, x_4691(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -17899,7 +17928,7 @@ def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4108, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4108, c, key, E.get('s~2726'))
+        SET(ctx, 'stock', c, key, E.get('s~2726'), '-=', False, K[25])
     return True
 
 
@@ -17911,7 +17940,7 @@ def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4109, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4109, c, key, E.get('t~2727'))
+        SET(ctx, 'stock', c, key, E.get('t~2727'), '-=', False, K[25])
     return True
 
 
@@ -17923,7 +17952,7 @@ def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4110, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4110, c, key, E.get('h~2728'))
+        SET(ctx, 'stock', c, key, E.get('h~2728'), '-=', False, K[25])
     return True
 
 
@@ -17933,7 +17962,7 @@ def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4111, ctx.state, 'awards', x_4701(ctx, E))
+    SET(ctx, 'awards', ctx.state, 'awards', x_4701(ctx, E), '+=', True, K[48])
     return True
 
 
@@ -17951,7 +17980,7 @@ def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4113, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -17969,7 +17998,7 @@ def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4125, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -18019,7 +18048,7 @@ def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4119, c, key, x_4713(ctx, E))
+        SET(ctx, 'used', c, key, x_4713(ctx, E), '+=', True, K[49])
     return t_4120(ctx, k, s, E)
 
 
@@ -18042,7 +18071,7 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4119, c, key, x_4713(ctx, E))
+        SET(ctx, 'used', c, key, x_4713(ctx, E), '+=', True, K[49])
     return True
 
 
@@ -18057,11 +18086,11 @@ def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_4121(ctx, after, None if s is None else brk, E)
@@ -18111,7 +18140,7 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4125, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -18129,7 +18158,7 @@ def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 4137, ctx.state, 'turn_actions', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
@@ -18179,7 +18208,7 @@ def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4131, c, key, x_4728(ctx, E))
+        SET(ctx, 'used', c, key, x_4728(ctx, E), '+=', True, K[49])
     return t_4132(ctx, k, s, E)
 
 
@@ -18202,7 +18231,7 @@ def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4131, c, key, x_4728(ctx, E))
+        SET(ctx, 'used', c, key, x_4728(ctx, E), '+=', True, K[49])
     return True
 
 
@@ -18217,11 +18246,11 @@ def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_4133(ctx, after, None if s is None else brk, E)
@@ -18271,7 +18300,7 @@ def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4137, ctx.state, 'turn_actions', 1)
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
     return True
 
 
@@ -18289,11 +18318,11 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4140, ctx.state, 'passed', x_4739(ctx, E))
+    SET(ctx, 'passed', ctx.state, 'passed', x_4739(ctx, E), '+=', True, K[41])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4141, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2675', 2)
     return True
 
 
@@ -18314,7 +18343,7 @@ def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4140, ctx.state, 'passed', x_4739(ctx, E))
+    SET(ctx, 'passed', ctx.state, 'passed', x_4739(ctx, E), '+=', True, K[41])
     return True
 
 
@@ -18324,7 +18353,7 @@ def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4141, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2675', 2)
     return True
 
 
@@ -18342,7 +18371,7 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 4144, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2675', 2)
     return True
 
 
@@ -18363,7 +18392,7 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4144, E, 'done~2675', 2)
+    LOCAL(ctx, E, 'done~2675', 2)
     return True
 
 
@@ -18379,7 +18408,7 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
         ctx.put(E, 'you', item, True)
         if not d_4146(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -18416,7 +18445,7 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
     if c is not None:
-        ASSIGN(ctx, 4155, c, key, x_4758(ctx, E))
+        SET(ctx, 'stock', c, key, x_4758(ctx, E), '+=', False, K[25])
     if not d_4156(ctx, E):
         return False
     ctx.steps += 1
@@ -18424,13 +18453,13 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4158, c, key, K[21])
+        SET(ctx, 'used', c, key, K[21], '=', False, K[49])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 4159, c, key, False)
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
     return True
 
 
@@ -18465,13 +18494,13 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
     if c is not None:
-        ASSIGN(ctx, 4150, c, key, x_4751(ctx, E))
+        SET(ctx, 'stock', c, key, x_4751(ctx, E), '+=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
     if c is not None:
-        ASSIGN(ctx, 4151, c, key, 0)
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
@@ -18483,7 +18512,7 @@ def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4150, PL(ctx, E.get('you')).get('stock'), E.get('b~2738'))
     if c is not None:
-        ASSIGN(ctx, 4150, c, key, x_4751(ctx, E))
+        SET(ctx, 'stock', c, key, x_4751(ctx, E), '+=', False, K[25])
     return True
 
 
@@ -18495,7 +18524,7 @@ def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4151, PL(ctx, E.get('you')).get('stock'), E.get('a~2737'))
     if c is not None:
-        ASSIGN(ctx, 4151, c, key, 0)
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
@@ -18537,7 +18566,7 @@ def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), E.get('r~2740'))
     if c is not None:
-        ASSIGN(ctx, 4155, c, key, x_4758(ctx, E))
+        SET(ctx, 'stock', c, key, x_4758(ctx, E), '+=', False, K[25])
     return True
 
 
@@ -18556,8 +18585,8 @@ def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
         if c is not None:
-            ASSIGN(ctx, 4157, c, key, x_4761(ctx, E))
-    UNBIND(ctx, 'r~2742', old)
+            SET(ctx, 'stock', c, key, x_4761(ctx, E), '+=', False, K[25])
+    UNSET(ctx, E, 'r~2742', old)
     return True
 
 
@@ -18569,7 +18598,7 @@ def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), E.get('r~2742'))
     if c is not None:
-        ASSIGN(ctx, 4157, c, key, x_4761(ctx, E))
+        SET(ctx, 'stock', c, key, x_4761(ctx, E), '+=', False, K[25])
     return True
 
 
@@ -18581,7 +18610,7 @@ def d_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        ASSIGN(ctx, 4158, c, key, K[21])
+        SET(ctx, 'used', c, key, K[21], '=', False, K[49])
     return True
 
 
@@ -18593,7 +18622,7 @@ def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 4159, c, key, False)
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
     return True
 
 
@@ -18607,7 +18636,7 @@ def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -18884,7 +18913,7 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4183, c, key, E.get('price~2749'))
+        SET(ctx, 'stock', c, key, E.get('price~2749'), '-=', False, K[25])
     return True
 
 
@@ -18907,7 +18936,7 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4183, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4183, c, key, E.get('price~2749'))
+        SET(ctx, 'stock', c, key, E.get('price~2749'), '-=', False, K[25])
     return True
 
 
@@ -18954,25 +18983,25 @@ def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4188, c, key, x_4792(ctx, E))
+        SET(ctx, 'stock', c, key, x_4792(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4189, c, key, E.get('s~2755'))
+        SET(ctx, 'stock', c, key, E.get('s~2755'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4190, c, key, E.get('t~2756'))
+        SET(ctx, 'stock', c, key, E.get('t~2756'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4191, c, key, E.get('h~2757'))
+        SET(ctx, 'stock', c, key, E.get('h~2757'), '-=', False, K[25])
     return True
 
 
@@ -18984,7 +19013,7 @@ def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4188, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 4188, c, key, x_4792(ctx, E))
+        SET(ctx, 'stock', c, key, x_4792(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -18996,7 +19025,7 @@ def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4189, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 4189, c, key, E.get('s~2755'))
+        SET(ctx, 'stock', c, key, E.get('s~2755'), '-=', False, K[25])
     return True
 
 
@@ -19008,7 +19037,7 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 4190, c, key, E.get('t~2756'))
+        SET(ctx, 'stock', c, key, E.get('t~2756'), '-=', False, K[25])
     return True
 
 
@@ -19020,7 +19049,7 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 4191, c, key, E.get('h~2757'))
+        SET(ctx, 'stock', c, key, E.get('h~2757'), '-=', False, K[25])
     return True
 
 
@@ -19079,7 +19108,7 @@ def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
     if c is not None:
-        ASSIGN(ctx, 4197, c, key, E.get('n~2758'))
+        SET(ctx, 'stock', c, key, E.get('n~2758'), '-=', False, K[25])
     return True
 
 
@@ -19102,7 +19131,7 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4197, PL(ctx, E.get('you')).get('stock'), E.get('r~2759'))
     if c is not None:
-        ASSIGN(ctx, 4197, c, key, E.get('n~2758'))
+        SET(ctx, 'stock', c, key, E.get('n~2758'), '-=', False, K[25])
     return True
 
 
@@ -19141,7 +19170,7 @@ def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4201, E, 'more~2745', False)
+    LOCAL(ctx, E, 'more~2745', False)
     return True
 
 
@@ -19160,7 +19189,7 @@ def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return t_3728(ctx, k, s, E)
 
 
@@ -19213,11 +19242,11 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3725, ctx.state, 'discard', x_4238(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3726, ctx.state, 'deck', x_4240(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -19237,7 +19266,7 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3725, ctx.state, 'discard', x_4238(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4238(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -19247,7 +19276,7 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3726, ctx.state, 'deck', x_4240(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4240(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -19257,7 +19286,7 @@ def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3727, E, 'costs~2776', x_4242(ctx, E))
+    LOCAL(ctx, E, 'costs~2776', x_4242(ctx, E))
     return True
 
 
@@ -19272,11 +19301,11 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'you', value, True)
 
     def after():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return s()
 
     return t_3729(ctx, after, None if s is None else brk, E)
@@ -19288,11 +19317,11 @@ def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[23]))
+    items = list(items_of(K[34]))
     old = E.get('k~2777', MISSING)
 
     def brk():
-        UNBIND(ctx, 'k~2777', old)
+        UNSET(ctx, E, 'k~2777', old)
         return k()
 
     def nxt(i):
@@ -19423,11 +19452,11 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
-        ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
+        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return t_3741(ctx, k, s, E)
 
 
@@ -19439,7 +19468,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3739, ctx.state.get('board'), E.get('s~2790'))
     if c is not None:
-        ASSIGN(ctx, 3739, c, key, x_4252(ctx, E))
+        SET(ctx, 'board', c, key, x_4252(ctx, E), '=', False, K[30])
     return True
 
 
@@ -19449,7 +19478,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3740, ctx.state, 'last_space', E.get('s~2790'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2790'), '=', False, K[31])
     return True
 
 
@@ -19513,7 +19542,7 @@ def t_3745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2791', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2791', old)
+        UNSET(ctx, E, 'x~2791', old)
         return k()
 
     def nxt(i):
@@ -19613,11 +19642,11 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
-        ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
+        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return t_3756(ctx, k, s, E)
 
 
@@ -19629,7 +19658,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3754, ctx.state.get('board'), E.get('s~2803'))
     if c is not None:
-        ASSIGN(ctx, 3754, c, key, x_4269(ctx, E))
+        SET(ctx, 'board', c, key, x_4269(ctx, E), '=', False, K[30])
     return True
 
 
@@ -19639,7 +19668,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3755, ctx.state, 'last_space', E.get('s~2803'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2803'), '=', False, K[31])
     return True
 
 
@@ -19703,7 +19732,7 @@ def t_3760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2804', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2804', old)
+        UNSET(ctx, E, 'x~2804', old)
         return k()
 
     def nxt(i):
@@ -19744,7 +19773,7 @@ def t_3763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -19768,7 +19797,7 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('c~2805', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~2805', old)
+        UNSET(ctx, E, 'c~2805', old)
         return k()
 
     def nxt(i):
@@ -19793,11 +19822,11 @@ def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3766(ctx, after, None if s is None else brk, E)
@@ -19863,7 +19892,7 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
         if c is not None:
-            ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
     else:
         if not d_3772(ctx, E):
             return False
@@ -19878,7 +19907,7 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3771, ctx.state.get('game_tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3771, c, key, E.get('n~2807'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2807'), '+=', False, K[33])
     return True
 
 
@@ -19893,7 +19922,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
     if not d_3774(ctx, E):
         return False
     return True
@@ -19907,7 +19936,7 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3773, PL(ctx, E.get('you')).get('tracks'), E.get('t~2806'))
     if c is not None:
-        ASSIGN(ctx, 3773, c, key, E.get('n~2807'))
+        SET(ctx, 'tracks', c, key, E.get('n~2807'), '+=', False, K[28])
     return True
 
 
@@ -19923,7 +19952,7 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3775, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -19935,7 +19964,7 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3775, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
     return True
 
 
@@ -19948,7 +19977,7 @@ def d_3776(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -19962,7 +19991,7 @@ def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3777, ctx.state, 'corp_deck', x_4297(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4297(ctx, E), '=', False, K[35])
     return True
 
 
@@ -19984,7 +20013,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -20010,7 +20039,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            ASSIGN(ctx, 3796, c, key, K[21])
+            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -20025,7 +20054,7 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3835, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     if not d_3781(ctx, E):
@@ -20070,11 +20099,11 @@ def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
+        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
 
@@ -20086,7 +20115,7 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3784, c, key, x_4303(ctx, E))
+        SET(ctx, 'corp_offer', c, key, x_4303(ctx, E), '+=', True, K[36])
     return True
 
 
@@ -20096,7 +20125,7 @@ def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3785, ctx.state, 'corp_deck', x_4305(ctx, E))
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4305(ctx, E), '-=', True, K[35])
     return True
 
 
@@ -20141,7 +20170,7 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20155,7 +20184,7 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
     return t_3794(ctx, k, s, E)
 
 
@@ -20167,7 +20196,7 @@ def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        ASSIGN(ctx, 3790, c, key, x_4309(ctx, E))
+        SET(ctx, 'corporation', c, key, x_4309(ctx, E), '=', False, K[38])
     return True
 
 
@@ -20199,7 +20228,7 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3793, PL(ctx, E.get('you')).get('stock'), E.get('r~2812'))
     if c is not None:
-        ASSIGN(ctx, 3793, c, key, E.get('n~2811'))
+        SET(ctx, 'stock', c, key, E.get('n~2811'), '+=', False, K[25])
     return True
 
 
@@ -20214,11 +20243,11 @@ def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.put(E, 'this', value, True)
 
     def after():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return k()
 
     def brk():
-        UNBIND(ctx, 'this', old)
+        UNSET(ctx, E, 'this', old)
         return s()
 
     return t_3795(ctx, after, None if s is None else brk, E)
@@ -20241,7 +20270,7 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        ASSIGN(ctx, 3796, c, key, K[21])
+        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
     return True
 
 
@@ -20303,11 +20332,11 @@ def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3803, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20321,7 +20350,7 @@ def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3802, ctx.state, 'deck', x_4323(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4323(ctx, E), '=', False, K[32])
     return True
 
 
@@ -20329,7 +20358,7 @@ def d_3803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3803, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -20364,11 +20393,11 @@ def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
+        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -20380,7 +20409,7 @@ def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3807, c, key, x_4329(ctx, E))
+        SET(ctx, 'offer', c, key, x_4329(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -20390,7 +20419,7 @@ def d_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3808, ctx.state, 'deck', x_4331(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4331(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -20404,7 +20433,7 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2814', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2814', old)
+        UNSET(ctx, E, 'card~2814', old)
         return k()
 
     def nxt(i):
@@ -20437,7 +20466,7 @@ def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
+            SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -20586,7 +20615,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
+        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
     return True
 
 
@@ -20609,7 +20638,7 @@ def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3824, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3824, c, key, E.get('price~2816'))
+        SET(ctx, 'stock', c, key, E.get('price~2816'), '-=', False, K[25])
     return True
 
 
@@ -20656,25 +20685,25 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
     return True
 
 
@@ -20686,7 +20715,7 @@ def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3829, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3829, c, key, x_4350(ctx, E))
+        SET(ctx, 'stock', c, key, x_4350(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -20698,7 +20727,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3830, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3830, c, key, E.get('s~2822'))
+        SET(ctx, 'stock', c, key, E.get('s~2822'), '-=', False, K[25])
     return True
 
 
@@ -20710,7 +20739,7 @@ def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3831, c, key, E.get('t~2823'))
+        SET(ctx, 'stock', c, key, E.get('t~2823'), '-=', False, K[25])
     return True
 
 
@@ -20722,7 +20751,7 @@ def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3832, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3832, c, key, E.get('h~2824'))
+        SET(ctx, 'stock', c, key, E.get('h~2824'), '-=', False, K[25])
     return True
 
 
@@ -20734,7 +20763,7 @@ def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3833, c, key, x_4360(ctx, E))
+        SET(ctx, 'hand', c, key, x_4360(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -20744,7 +20773,7 @@ def d_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3834, ctx.state, 'discard', x_4363(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4363(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -20756,7 +20785,7 @@ def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3835, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 
@@ -20786,7 +20815,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.put(E, 'you', item, True)
         if not d_3838(ctx, E):
             return False
-    UNBIND(ctx, 'you', old)
+    UNSET(ctx, E, 'you', old)
     return True
 
 
@@ -20838,11 +20867,11 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3843, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -20856,7 +20885,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3842, ctx.state, 'deck', x_4371(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4371(ctx, E), '=', False, K[32])
     return True
 
 
@@ -20864,7 +20893,7 @@ def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3843, ctx.state, 'discard', K[21])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     return True
 
 
@@ -20899,11 +20928,11 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
+        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -20915,7 +20944,7 @@ def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3847, c, key, x_4377(ctx, E))
+        SET(ctx, 'pack', c, key, x_4377(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -20925,7 +20954,7 @@ def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3848, ctx.state, 'deck', x_4379(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_4379(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -20975,7 +21004,7 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -21008,13 +21037,13 @@ def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
+        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
+        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -21026,7 +21055,7 @@ def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3854, c, key, x_4385(ctx, E))
+        SET(ctx, 'pack', c, key, x_4385(ctx, E), '-=', True, K[39])
     return True
 
 
@@ -21038,7 +21067,7 @@ def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3855, c, key, x_4387(ctx, E))
+        SET(ctx, 'offer', c, key, x_4387(ctx, E), '+=', True, K[37])
     return True
 
 
@@ -21077,8 +21106,8 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('p~2832')), 'pack'
         if c is not None:
-            ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
-    UNBIND(ctx, 'p~2832', old)
+            SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
+    UNSET(ctx, E, 'p~2832', old)
     return True
 
 
@@ -21090,7 +21119,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~2832')), 'pack'
     if c is not None:
-        ASSIGN(ctx, 3859, c, key, x_4393(ctx, E))
+        SET(ctx, 'pack', c, key, x_4393(ctx, E), '=', False, K[39])
     return True
 
 
@@ -21104,7 +21133,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('you', MISSING)
 
     def brk():
-        UNBIND(ctx, 'you', old)
+        UNSET(ctx, E, 'you', old)
         return k()
 
     def nxt(i):
@@ -21130,7 +21159,7 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3888, c, key, K[21])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
     return t_3862(ctx, r1, s, E)
@@ -21146,7 +21175,7 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~2834', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~2834', old)
+        UNSET(ctx, E, 'card~2834', old)
         return k()
 
     def nxt(i):
@@ -21179,7 +21208,7 @@ def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
+            SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -21328,7 +21357,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
+        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
     return True
 
 
@@ -21351,7 +21380,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3877, c, key, E.get('price~2836'))
+        SET(ctx, 'stock', c, key, E.get('price~2836'), '-=', False, K[25])
     return True
 
 
@@ -21398,25 +21427,25 @@ def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
     return True
 
 
@@ -21428,7 +21457,7 @@ def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3882, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3882, c, key, x_4413(ctx, E))
+        SET(ctx, 'stock', c, key, x_4413(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -21440,7 +21469,7 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3883, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3883, c, key, E.get('s~2842'))
+        SET(ctx, 'stock', c, key, E.get('s~2842'), '-=', False, K[25])
     return True
 
 
@@ -21452,7 +21481,7 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3884, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3884, c, key, E.get('t~2843'))
+        SET(ctx, 'stock', c, key, E.get('t~2843'), '-=', False, K[25])
     return True
 
 
@@ -21464,7 +21493,7 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3885, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3885, c, key, E.get('h~2844'))
+        SET(ctx, 'stock', c, key, E.get('h~2844'), '-=', False, K[25])
     return True
 
 
@@ -21476,7 +21505,7 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3886, c, key, x_4423(ctx, E))
+        SET(ctx, 'hand', c, key, x_4423(ctx, E), '+=', True, K[23])
     return True
 
 
@@ -21486,7 +21515,7 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3887, ctx.state, 'discard', x_4426(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4426(ctx, E), '+=', True, K[24])
     return True
 
 
@@ -21498,7 +21527,7 @@ def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3888, c, key, K[21])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
     return True
 
 

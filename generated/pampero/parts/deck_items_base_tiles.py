@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +43,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -344,7 +350,7 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5859', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5859', old)
+        UNSET(ctx, E, 'rep~5859', old)
         return k()
 
     def nxt(i):
@@ -412,7 +418,7 @@ def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7412, E, 'taken~5860', E.get('instead~5861'))
+    LOCAL(ctx, E, 'taken~5860', E.get('instead~5861'))
     return t_7413(ctx, k, s, E)
 
 
@@ -422,7 +428,7 @@ def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7412, E, 'taken~5860', E.get('instead~5861'))
+    LOCAL(ctx, E, 'taken~5860', E.get('instead~5861'))
     return True
 
 
@@ -496,7 +502,7 @@ def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5863'))
     if c is not None:
-        ASSIGN(ctx, 7422, c, key, E.get('k~5864'))
+        SET(ctx, 'stock', c, key, E.get('k~5864'), '+=', False, K[2])
     if not d_7423(ctx, E):
         return False
     if not d_7425(ctx, E):
@@ -524,7 +530,7 @@ def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7421, E, 'k~5864', x_8389(ctx, E))
+        LOCAL(ctx, E, 'k~5864', x_8389(ctx, E))
     return True
 
 
@@ -534,7 +540,7 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7421, E, 'k~5864', x_8389(ctx, E))
+    LOCAL(ctx, E, 'k~5864', x_8389(ctx, E))
     return True
 
 
@@ -546,7 +552,7 @@ def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~5863'))
     if c is not None:
-        ASSIGN(ctx, 7422, c, key, E.get('k~5864'))
+        SET(ctx, 'stock', c, key, E.get('k~5864'), '+=', False, K[2])
     return True
 
 
@@ -562,7 +568,7 @@ def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5863'))
         if c is not None:
-            ASSIGN(ctx, 7424, c, key, E.get('k~5864'))
+            SET(ctx, 'supply', c, key, E.get('k~5864'), '-=', False, K[3])
     return True
 
 
@@ -574,7 +580,7 @@ def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~5863'))
     if c is not None:
-        ASSIGN(ctx, 7424, c, key, E.get('k~5864'))
+        SET(ctx, 'supply', c, key, E.get('k~5864'), '-=', False, K[3])
     return True
 
 
@@ -590,7 +596,7 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7426, c, key, E.get('k~5864'))
+            SET(ctx, 'ledger', c, key, E.get('k~5864'), '+=', False, K[4])
     return True
 
 
@@ -602,7 +608,7 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7426, c, key, E.get('k~5864'))
+        SET(ctx, 'ledger', c, key, E.get('k~5864'), '+=', False, K[4])
     return True
 
 
@@ -689,7 +695,7 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5878', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5878', old)
+        UNSET(ctx, E, 'rep~5878', old)
         return k()
 
     def nxt(i):
@@ -757,7 +763,7 @@ def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7438, E, 'taken~5879', E.get('instead~5880'))
+    LOCAL(ctx, E, 'taken~5879', E.get('instead~5880'))
     return t_7439(ctx, k, s, E)
 
 
@@ -767,7 +773,7 @@ def d_7438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7438, E, 'taken~5879', E.get('instead~5880'))
+    LOCAL(ctx, E, 'taken~5879', E.get('instead~5880'))
     return True
 
 
@@ -841,7 +847,7 @@ def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5882'))
     if c is not None:
-        ASSIGN(ctx, 7448, c, key, E.get('k~5883'))
+        SET(ctx, 'stock', c, key, E.get('k~5883'), '+=', False, K[2])
     if not d_7449(ctx, E):
         return False
     if not d_7451(ctx, E):
@@ -869,7 +875,7 @@ def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7447, E, 'k~5883', x_8420(ctx, E))
+        LOCAL(ctx, E, 'k~5883', x_8420(ctx, E))
     return True
 
 
@@ -879,7 +885,7 @@ def d_7447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7447, E, 'k~5883', x_8420(ctx, E))
+    LOCAL(ctx, E, 'k~5883', x_8420(ctx, E))
     return True
 
 
@@ -891,7 +897,7 @@ def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~5882'))
     if c is not None:
-        ASSIGN(ctx, 7448, c, key, E.get('k~5883'))
+        SET(ctx, 'stock', c, key, E.get('k~5883'), '+=', False, K[2])
     return True
 
 
@@ -907,7 +913,7 @@ def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5882'))
         if c is not None:
-            ASSIGN(ctx, 7450, c, key, E.get('k~5883'))
+            SET(ctx, 'supply', c, key, E.get('k~5883'), '-=', False, K[3])
     return True
 
 
@@ -919,7 +925,7 @@ def d_7450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~5882'))
     if c is not None:
-        ASSIGN(ctx, 7450, c, key, E.get('k~5883'))
+        SET(ctx, 'supply', c, key, E.get('k~5883'), '-=', False, K[3])
     return True
 
 
@@ -935,7 +941,7 @@ def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7452, c, key, E.get('k~5883'))
+            SET(ctx, 'ledger', c, key, E.get('k~5883'), '+=', False, K[4])
     return True
 
 
@@ -947,7 +953,7 @@ def d_7452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7452, c, key, E.get('k~5883'))
+        SET(ctx, 'ledger', c, key, E.get('k~5883'), '+=', False, K[4])
     return True
 
 

@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -41,6 +44,11 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     {'kind': 'grid_columns', 'f': 'tower', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
+    ['game', 'places', 'key'],
+    ['player', 'pieces', 'key'],
 ]
 
 
@@ -449,7 +457,7 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5941', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5941', old)
+        UNSET(ctx, E, 'rep~5941', old)
         return k()
 
     def nxt(i):
@@ -517,7 +525,7 @@ def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7598, E, 'taken~5942', E.get('instead~5943'))
+    LOCAL(ctx, E, 'taken~5942', E.get('instead~5943'))
     return t_7599(ctx, k, s, E)
 
 
@@ -527,7 +535,7 @@ def d_7598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7598, E, 'taken~5942', E.get('instead~5943'))
+    LOCAL(ctx, E, 'taken~5942', E.get('instead~5943'))
     return True
 
 
@@ -601,7 +609,7 @@ def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5945'))
     if c is not None:
-        ASSIGN(ctx, 7608, c, key, E.get('k~5946'))
+        SET(ctx, 'stock', c, key, E.get('k~5946'), '+=', False, K[3])
     if not d_7609(ctx, E):
         return False
     if not d_7611(ctx, E):
@@ -629,7 +637,7 @@ def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7607, E, 'k~5946', x_8598(ctx, E))
+        LOCAL(ctx, E, 'k~5946', x_8598(ctx, E))
     return True
 
 
@@ -639,7 +647,7 @@ def d_7607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7607, E, 'k~5946', x_8598(ctx, E))
+    LOCAL(ctx, E, 'k~5946', x_8598(ctx, E))
     return True
 
 
@@ -651,7 +659,7 @@ def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~5945'))
     if c is not None:
-        ASSIGN(ctx, 7608, c, key, E.get('k~5946'))
+        SET(ctx, 'stock', c, key, E.get('k~5946'), '+=', False, K[3])
     return True
 
 
@@ -667,7 +675,7 @@ def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5945'))
         if c is not None:
-            ASSIGN(ctx, 7610, c, key, E.get('k~5946'))
+            SET(ctx, 'supply', c, key, E.get('k~5946'), '-=', False, K[4])
     return True
 
 
@@ -679,7 +687,7 @@ def d_7610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~5945'))
     if c is not None:
-        ASSIGN(ctx, 7610, c, key, E.get('k~5946'))
+        SET(ctx, 'supply', c, key, E.get('k~5946'), '-=', False, K[4])
     return True
 
 
@@ -695,7 +703,7 @@ def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7612, c, key, E.get('k~5946'))
+            SET(ctx, 'ledger', c, key, E.get('k~5946'), '+=', False, K[5])
     return True
 
 
@@ -707,7 +715,7 @@ def d_7612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7612, c, key, E.get('k~5946'))
+        SET(ctx, 'ledger', c, key, E.get('k~5946'), '+=', False, K[5])
     return True
 
 
@@ -831,7 +839,7 @@ def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5950'))
     if c is not None:
-        ASSIGN(ctx, 7622, c, key, E.get('n~5949'))
+        SET(ctx, 'stock', c, key, E.get('n~5949'), '-=', False, K[3])
     if not d_7623(ctx, E):
         return False
     if not d_7625(ctx, E):
@@ -847,7 +855,7 @@ def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~5950'))
     if c is not None:
-        ASSIGN(ctx, 7622, c, key, E.get('n~5949'))
+        SET(ctx, 'stock', c, key, E.get('n~5949'), '-=', False, K[3])
     return True
 
 
@@ -863,7 +871,7 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5950'))
         if c is not None:
-            ASSIGN(ctx, 7624, c, key, E.get('n~5949'))
+            SET(ctx, 'supply', c, key, E.get('n~5949'), '+=', False, K[4])
     return True
 
 
@@ -875,7 +883,7 @@ def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~5950'))
     if c is not None:
-        ASSIGN(ctx, 7624, c, key, E.get('n~5949'))
+        SET(ctx, 'supply', c, key, E.get('n~5949'), '+=', False, K[4])
     return True
 
 
@@ -891,7 +899,7 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7626, c, key, E.get('n~5949'))
+            SET(ctx, 'ledger', c, key, E.get('n~5949'), '-=', False, K[5])
     return True
 
 
@@ -903,7 +911,7 @@ def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7626, c, key, E.get('n~5949'))
+        SET(ctx, 'ledger', c, key, E.get('n~5949'), '-=', False, K[5])
     return True
 
 
@@ -973,7 +981,7 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5954', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5954', old)
+        UNSET(ctx, E, 'rep~5954', old)
         return k()
 
     def nxt(i):
@@ -1041,7 +1049,7 @@ def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7637, E, 'taken~5955', E.get('instead~5956'))
+    LOCAL(ctx, E, 'taken~5955', E.get('instead~5956'))
     return t_7638(ctx, k, s, E)
 
 
@@ -1051,7 +1059,7 @@ def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7637, E, 'taken~5955', E.get('instead~5956'))
+    LOCAL(ctx, E, 'taken~5955', E.get('instead~5956'))
     return True
 
 
@@ -1125,7 +1133,7 @@ def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5958'))
     if c is not None:
-        ASSIGN(ctx, 7647, c, key, E.get('k~5959'))
+        SET(ctx, 'stock', c, key, E.get('k~5959'), '+=', False, K[3])
     if not d_7648(ctx, E):
         return False
     if not d_7650(ctx, E):
@@ -1153,7 +1161,7 @@ def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7646, E, 'k~5959', x_8640(ctx, E))
+        LOCAL(ctx, E, 'k~5959', x_8640(ctx, E))
     return True
 
 
@@ -1163,7 +1171,7 @@ def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7646, E, 'k~5959', x_8640(ctx, E))
+    LOCAL(ctx, E, 'k~5959', x_8640(ctx, E))
     return True
 
 
@@ -1175,7 +1183,7 @@ def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~5958'))
     if c is not None:
-        ASSIGN(ctx, 7647, c, key, E.get('k~5959'))
+        SET(ctx, 'stock', c, key, E.get('k~5959'), '+=', False, K[3])
     return True
 
 
@@ -1191,7 +1199,7 @@ def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5958'))
         if c is not None:
-            ASSIGN(ctx, 7649, c, key, E.get('k~5959'))
+            SET(ctx, 'supply', c, key, E.get('k~5959'), '-=', False, K[4])
     return True
 
 
@@ -1203,7 +1211,7 @@ def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~5958'))
     if c is not None:
-        ASSIGN(ctx, 7649, c, key, E.get('k~5959'))
+        SET(ctx, 'supply', c, key, E.get('k~5959'), '-=', False, K[4])
     return True
 
 
@@ -1219,7 +1227,7 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7651, c, key, E.get('k~5959'))
+            SET(ctx, 'ledger', c, key, E.get('k~5959'), '+=', False, K[5])
     return True
 
 
@@ -1231,7 +1239,7 @@ def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7651, c, key, E.get('k~5959'))
+        SET(ctx, 'ledger', c, key, E.get('k~5959'), '+=', False, K[5])
     return True
 
 
@@ -1350,7 +1358,7 @@ def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
     if c is not None:
-        ASSIGN(ctx, 7664, c, key, x_8662(ctx, E))
+        SET(ctx, 'places', c, key, x_8662(ctx, E), '+=', True, K[6])
     return True
 
 
@@ -1366,14 +1374,14 @@ def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5966'))
         if c is not None:
-            ASSIGN(ctx, 7662, c, key, 1)
+            SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'))
         if c is not None:
-            ASSIGN(ctx, 7663, c, key, 1)
+            SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
 
 
@@ -1385,7 +1393,7 @@ def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~5966'))
     if c is not None:
-        ASSIGN(ctx, 7662, c, key, 1)
+        SET(ctx, 'supply', c, key, 1, '-=', False, K[4])
     return True
 
 
@@ -1397,7 +1405,7 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~5966'))
     if c is not None:
-        ASSIGN(ctx, 7663, c, key, 1)
+        SET(ctx, 'pieces', c, key, 1, '-=', False, K[7])
     return True
 
 
@@ -1409,7 +1417,7 @@ def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:120
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~5967'))
     if c is not None:
-        ASSIGN(ctx, 7664, c, key, x_8662(ctx, E))
+        SET(ctx, 'places', c, key, x_8662(ctx, E), '+=', True, K[6])
     return True
 
 
@@ -1454,7 +1462,7 @@ def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
     old = E.get('c~5970', MISSING)
 
     def brk():
-        UNBIND(ctx, 'c~5970', old)
+        UNSET(ctx, E, 'c~5970', old)
         return k()
 
     def nxt(i):
@@ -1561,7 +1569,7 @@ def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5976', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5976', old)
+        UNSET(ctx, E, 'rep~5976', old)
         return k()
 
     def nxt(i):
@@ -1629,7 +1637,7 @@ def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7681, E, 'taken~5977', E.get('instead~5978'))
+    LOCAL(ctx, E, 'taken~5977', E.get('instead~5978'))
     return t_7682(ctx, k, s, E)
 
 
@@ -1639,7 +1647,7 @@ def d_7681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7681, E, 'taken~5977', E.get('instead~5978'))
+    LOCAL(ctx, E, 'taken~5977', E.get('instead~5978'))
     return True
 
 
@@ -1713,7 +1721,7 @@ def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5980'))
     if c is not None:
-        ASSIGN(ctx, 7691, c, key, E.get('k~5981'))
+        SET(ctx, 'stock', c, key, E.get('k~5981'), '+=', False, K[3])
     if not d_7692(ctx, E):
         return False
     if not d_7694(ctx, E):
@@ -1741,7 +1749,7 @@ def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7690, E, 'k~5981', x_8689(ctx, E))
+        LOCAL(ctx, E, 'k~5981', x_8689(ctx, E))
     return True
 
 
@@ -1751,7 +1759,7 @@ def d_7690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7690, E, 'k~5981', x_8689(ctx, E))
+    LOCAL(ctx, E, 'k~5981', x_8689(ctx, E))
     return True
 
 
@@ -1763,7 +1771,7 @@ def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~5980'))
     if c is not None:
-        ASSIGN(ctx, 7691, c, key, E.get('k~5981'))
+        SET(ctx, 'stock', c, key, E.get('k~5981'), '+=', False, K[3])
     return True
 
 
@@ -1779,7 +1787,7 @@ def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5980'))
         if c is not None:
-            ASSIGN(ctx, 7693, c, key, E.get('k~5981'))
+            SET(ctx, 'supply', c, key, E.get('k~5981'), '-=', False, K[4])
     return True
 
 
@@ -1791,7 +1799,7 @@ def d_7693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~5980'))
     if c is not None:
-        ASSIGN(ctx, 7693, c, key, E.get('k~5981'))
+        SET(ctx, 'supply', c, key, E.get('k~5981'), '-=', False, K[4])
     return True
 
 
@@ -1807,7 +1815,7 @@ def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7695, c, key, E.get('k~5981'))
+            SET(ctx, 'ledger', c, key, E.get('k~5981'), '+=', False, K[5])
     return True
 
 
@@ -1819,7 +1827,7 @@ def d_7695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7695, c, key, E.get('k~5981'))
+        SET(ctx, 'ledger', c, key, E.get('k~5981'), '+=', False, K[5])
     return True
 
 

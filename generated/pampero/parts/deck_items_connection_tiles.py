@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +43,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -278,7 +284,7 @@ def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5887', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5887', old)
+        UNSET(ctx, E, 'rep~5887', old)
         return k()
 
     def nxt(i):
@@ -346,7 +352,7 @@ def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7464, E, 'taken~5888', E.get('instead~5889'))
+    LOCAL(ctx, E, 'taken~5888', E.get('instead~5889'))
     return t_7465(ctx, k, s, E)
 
 
@@ -356,7 +362,7 @@ def d_7464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7464, E, 'taken~5888', E.get('instead~5889'))
+    LOCAL(ctx, E, 'taken~5888', E.get('instead~5889'))
     return True
 
 
@@ -430,7 +436,7 @@ def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5891'))
     if c is not None:
-        ASSIGN(ctx, 7474, c, key, E.get('k~5892'))
+        SET(ctx, 'stock', c, key, E.get('k~5892'), '+=', False, K[2])
     if not d_7475(ctx, E):
         return False
     if not d_7477(ctx, E):
@@ -458,7 +464,7 @@ def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7473, E, 'k~5892', x_8450(ctx, E))
+        LOCAL(ctx, E, 'k~5892', x_8450(ctx, E))
     return True
 
 
@@ -468,7 +474,7 @@ def d_7473(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7473, E, 'k~5892', x_8450(ctx, E))
+    LOCAL(ctx, E, 'k~5892', x_8450(ctx, E))
     return True
 
 
@@ -480,7 +486,7 @@ def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~5891'))
     if c is not None:
-        ASSIGN(ctx, 7474, c, key, E.get('k~5892'))
+        SET(ctx, 'stock', c, key, E.get('k~5892'), '+=', False, K[2])
     return True
 
 
@@ -496,7 +502,7 @@ def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5891'))
         if c is not None:
-            ASSIGN(ctx, 7476, c, key, E.get('k~5892'))
+            SET(ctx, 'supply', c, key, E.get('k~5892'), '-=', False, K[3])
     return True
 
 
@@ -508,7 +514,7 @@ def d_7476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~5891'))
     if c is not None:
-        ASSIGN(ctx, 7476, c, key, E.get('k~5892'))
+        SET(ctx, 'supply', c, key, E.get('k~5892'), '-=', False, K[3])
     return True
 
 
@@ -524,7 +530,7 @@ def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7478, c, key, E.get('k~5892'))
+            SET(ctx, 'ledger', c, key, E.get('k~5892'), '+=', False, K[4])
     return True
 
 
@@ -536,7 +542,7 @@ def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7478, c, key, E.get('k~5892'))
+        SET(ctx, 'ledger', c, key, E.get('k~5892'), '+=', False, K[4])
     return True
 
 
@@ -623,7 +629,7 @@ def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~5896', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~5896', old)
+        UNSET(ctx, E, 'rep~5896', old)
         return k()
 
     def nxt(i):
@@ -691,7 +697,7 @@ def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7490, E, 'taken~5897', E.get('instead~5898'))
+    LOCAL(ctx, E, 'taken~5897', E.get('instead~5898'))
     return t_7491(ctx, k, s, E)
 
 
@@ -701,7 +707,7 @@ def d_7490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7490, E, 'taken~5897', E.get('instead~5898'))
+    LOCAL(ctx, E, 'taken~5897', E.get('instead~5898'))
     return True
 
 
@@ -775,7 +781,7 @@ def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5900'))
     if c is not None:
-        ASSIGN(ctx, 7500, c, key, E.get('k~5901'))
+        SET(ctx, 'stock', c, key, E.get('k~5901'), '+=', False, K[2])
     if not d_7501(ctx, E):
         return False
     if not d_7503(ctx, E):
@@ -803,7 +809,7 @@ def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7499, E, 'k~5901', x_8479(ctx, E))
+        LOCAL(ctx, E, 'k~5901', x_8479(ctx, E))
     return True
 
 
@@ -813,7 +819,7 @@ def d_7499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7499, E, 'k~5901', x_8479(ctx, E))
+    LOCAL(ctx, E, 'k~5901', x_8479(ctx, E))
     return True
 
 
@@ -825,7 +831,7 @@ def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~5900'))
     if c is not None:
-        ASSIGN(ctx, 7500, c, key, E.get('k~5901'))
+        SET(ctx, 'stock', c, key, E.get('k~5901'), '+=', False, K[2])
     return True
 
 
@@ -841,7 +847,7 @@ def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5900'))
         if c is not None:
-            ASSIGN(ctx, 7502, c, key, E.get('k~5901'))
+            SET(ctx, 'supply', c, key, E.get('k~5901'), '-=', False, K[3])
     return True
 
 
@@ -853,7 +859,7 @@ def d_7502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~5900'))
     if c is not None:
-        ASSIGN(ctx, 7502, c, key, E.get('k~5901'))
+        SET(ctx, 'supply', c, key, E.get('k~5901'), '-=', False, K[3])
     return True
 
 
@@ -869,7 +875,7 @@ def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7504, c, key, E.get('k~5901'))
+            SET(ctx, 'ledger', c, key, E.get('k~5901'), '+=', False, K[4])
     return True
 
 
@@ -881,7 +887,7 @@ def d_7504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7504, c, key, E.get('k~5901'))
+        SET(ctx, 'ledger', c, key, E.get('k~5901'), '+=', False, K[4])
     return True
 
 

@@ -22,22 +22,28 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
 )
 
 K = [
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -446,7 +452,7 @@ def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
     if c is not None:
-        ASSIGN(ctx, 7514, c, key, E.get('k~5907'))
+        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[0])
     if not d_7515(ctx, E):
         return False
     if not d_7517(ctx, E):
@@ -474,7 +480,7 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7513, E, 'k~5907', x_8494(ctx, E))
+        LOCAL(ctx, E, 'k~5907', x_8494(ctx, E))
     return True
 
 
@@ -484,7 +490,7 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7513, E, 'k~5907', x_8494(ctx, E))
+    LOCAL(ctx, E, 'k~5907', x_8494(ctx, E))
     return True
 
 
@@ -496,7 +502,7 @@ def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~5906'))
     if c is not None:
-        ASSIGN(ctx, 7514, c, key, E.get('k~5907'))
+        SET(ctx, 'stock', c, key, E.get('k~5907'), '+=', False, K[0])
     return True
 
 
@@ -512,7 +518,7 @@ def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5906'))
         if c is not None:
-            ASSIGN(ctx, 7516, c, key, E.get('k~5907'))
+            SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[1])
     return True
 
 
@@ -524,7 +530,7 @@ def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~5906'))
     if c is not None:
-        ASSIGN(ctx, 7516, c, key, E.get('k~5907'))
+        SET(ctx, 'supply', c, key, E.get('k~5907'), '-=', False, K[1])
     return True
 
 
@@ -540,7 +546,7 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7518, c, key, E.get('k~5907'))
+            SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[2])
     return True
 
 
@@ -552,7 +558,7 @@ def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7518, c, key, E.get('k~5907'))
+        SET(ctx, 'ledger', c, key, E.get('k~5907'), '+=', False, K[2])
     return True
 
 
@@ -643,7 +649,7 @@ def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
     if c is not None:
-        ASSIGN(ctx, 7528, c, key, E.get('k~5913'))
+        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
     if not d_7529(ctx, E):
         return False
     if not d_7531(ctx, E):
@@ -671,7 +677,7 @@ def d_7526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7527, E, 'k~5913', x_8509(ctx, E))
+        LOCAL(ctx, E, 'k~5913', x_8509(ctx, E))
     return True
 
 
@@ -681,7 +687,7 @@ def d_7527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7527, E, 'k~5913', x_8509(ctx, E))
+    LOCAL(ctx, E, 'k~5913', x_8509(ctx, E))
     return True
 
 
@@ -693,7 +699,7 @@ def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~5912'))
     if c is not None:
-        ASSIGN(ctx, 7528, c, key, E.get('k~5913'))
+        SET(ctx, 'stock', c, key, E.get('k~5913'), '+=', False, K[0])
     return True
 
 
@@ -709,7 +715,7 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5912'))
         if c is not None:
-            ASSIGN(ctx, 7530, c, key, E.get('k~5913'))
+            SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
     return True
 
 
@@ -721,7 +727,7 @@ def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~5912'))
     if c is not None:
-        ASSIGN(ctx, 7530, c, key, E.get('k~5913'))
+        SET(ctx, 'supply', c, key, E.get('k~5913'), '-=', False, K[1])
     return True
 
 
@@ -737,7 +743,7 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7532, c, key, E.get('k~5913'))
+            SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
     return True
 
 
@@ -749,7 +755,7 @@ def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7532, c, key, E.get('k~5913'))
+        SET(ctx, 'ledger', c, key, E.get('k~5913'), '+=', False, K[2])
     return True
 
 
@@ -819,7 +825,7 @@ def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
     if c is not None:
-        ASSIGN(ctx, 7541, c, key, E.get('k~5919'))
+        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
     if not d_7542(ctx, E):
         return False
     if not d_7544(ctx, E):
@@ -847,7 +853,7 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7540, E, 'k~5919', x_8524(ctx, E))
+        LOCAL(ctx, E, 'k~5919', x_8524(ctx, E))
     return True
 
 
@@ -857,7 +863,7 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7540, E, 'k~5919', x_8524(ctx, E))
+    LOCAL(ctx, E, 'k~5919', x_8524(ctx, E))
     return True
 
 
@@ -869,7 +875,7 @@ def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~5918'))
     if c is not None:
-        ASSIGN(ctx, 7541, c, key, E.get('k~5919'))
+        SET(ctx, 'stock', c, key, E.get('k~5919'), '+=', False, K[0])
     return True
 
 
@@ -885,7 +891,7 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5918'))
         if c is not None:
-            ASSIGN(ctx, 7543, c, key, E.get('k~5919'))
+            SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
     return True
 
 
@@ -897,7 +903,7 @@ def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~5918'))
     if c is not None:
-        ASSIGN(ctx, 7543, c, key, E.get('k~5919'))
+        SET(ctx, 'supply', c, key, E.get('k~5919'), '-=', False, K[1])
     return True
 
 
@@ -913,7 +919,7 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7545, c, key, E.get('k~5919'))
+            SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
     return True
 
 
@@ -925,7 +931,7 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7545, c, key, E.get('k~5919'))
+        SET(ctx, 'ledger', c, key, E.get('k~5919'), '+=', False, K[2])
     return True
 
 
@@ -1010,7 +1016,7 @@ def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
     if c is not None:
-        ASSIGN(ctx, 7555, c, key, E.get('k~5925'))
+        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
     if not d_7556(ctx, E):
         return False
     if not d_7558(ctx, E):
@@ -1038,7 +1044,7 @@ def d_7553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7554, E, 'k~5925', x_8539(ctx, E))
+        LOCAL(ctx, E, 'k~5925', x_8539(ctx, E))
     return True
 
 
@@ -1048,7 +1054,7 @@ def d_7554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7554, E, 'k~5925', x_8539(ctx, E))
+    LOCAL(ctx, E, 'k~5925', x_8539(ctx, E))
     return True
 
 
@@ -1060,7 +1066,7 @@ def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~5924'))
     if c is not None:
-        ASSIGN(ctx, 7555, c, key, E.get('k~5925'))
+        SET(ctx, 'stock', c, key, E.get('k~5925'), '+=', False, K[0])
     return True
 
 
@@ -1076,7 +1082,7 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5924'))
         if c is not None:
-            ASSIGN(ctx, 7557, c, key, E.get('k~5925'))
+            SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
     return True
 
 
@@ -1088,7 +1094,7 @@ def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~5924'))
     if c is not None:
-        ASSIGN(ctx, 7557, c, key, E.get('k~5925'))
+        SET(ctx, 'supply', c, key, E.get('k~5925'), '-=', False, K[1])
     return True
 
 
@@ -1104,7 +1110,7 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7559, c, key, E.get('k~5925'))
+            SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
     return True
 
 
@@ -1116,7 +1122,7 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7559, c, key, E.get('k~5925'))
+        SET(ctx, 'ledger', c, key, E.get('k~5925'), '+=', False, K[2])
     return True
 
 
@@ -1207,7 +1213,7 @@ def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
     if c is not None:
-        ASSIGN(ctx, 7569, c, key, E.get('k~5931'))
+        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
     if not d_7570(ctx, E):
         return False
     if not d_7572(ctx, E):
@@ -1235,7 +1241,7 @@ def d_7567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7568, E, 'k~5931', x_8554(ctx, E))
+        LOCAL(ctx, E, 'k~5931', x_8554(ctx, E))
     return True
 
 
@@ -1245,7 +1251,7 @@ def d_7568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7568, E, 'k~5931', x_8554(ctx, E))
+    LOCAL(ctx, E, 'k~5931', x_8554(ctx, E))
     return True
 
 
@@ -1257,7 +1263,7 @@ def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~5930'))
     if c is not None:
-        ASSIGN(ctx, 7569, c, key, E.get('k~5931'))
+        SET(ctx, 'stock', c, key, E.get('k~5931'), '+=', False, K[0])
     return True
 
 
@@ -1273,7 +1279,7 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5930'))
         if c is not None:
-            ASSIGN(ctx, 7571, c, key, E.get('k~5931'))
+            SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
     return True
 
 
@@ -1285,7 +1291,7 @@ def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~5930'))
     if c is not None:
-        ASSIGN(ctx, 7571, c, key, E.get('k~5931'))
+        SET(ctx, 'supply', c, key, E.get('k~5931'), '-=', False, K[1])
     return True
 
 
@@ -1301,7 +1307,7 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7573, c, key, E.get('k~5931'))
+            SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
     return True
 
 
@@ -1313,7 +1319,7 @@ def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7573, c, key, E.get('k~5931'))
+        SET(ctx, 'ledger', c, key, E.get('k~5931'), '+=', False, K[2])
     return True
 
 
@@ -1383,7 +1389,7 @@ def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
     if c is not None:
-        ASSIGN(ctx, 7582, c, key, E.get('k~5937'))
+        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
     if not d_7583(ctx, E):
         return False
     if not d_7585(ctx, E):
@@ -1411,7 +1417,7 @@ def d_7580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7581, E, 'k~5937', x_8569(ctx, E))
+        LOCAL(ctx, E, 'k~5937', x_8569(ctx, E))
     return True
 
 
@@ -1421,7 +1427,7 @@ def d_7581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7581, E, 'k~5937', x_8569(ctx, E))
+    LOCAL(ctx, E, 'k~5937', x_8569(ctx, E))
     return True
 
 
@@ -1433,7 +1439,7 @@ def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~5936'))
     if c is not None:
-        ASSIGN(ctx, 7582, c, key, E.get('k~5937'))
+        SET(ctx, 'stock', c, key, E.get('k~5937'), '+=', False, K[0])
     return True
 
 
@@ -1449,7 +1455,7 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5936'))
         if c is not None:
-            ASSIGN(ctx, 7584, c, key, E.get('k~5937'))
+            SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
     return True
 
 
@@ -1461,7 +1467,7 @@ def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~5936'))
     if c is not None:
-        ASSIGN(ctx, 7584, c, key, E.get('k~5937'))
+        SET(ctx, 'supply', c, key, E.get('k~5937'), '-=', False, K[1])
     return True
 
 
@@ -1477,7 +1483,7 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7586, c, key, E.get('k~5937'))
+            SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
     return True
 
 
@@ -1489,7 +1495,7 @@ def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7586, c, key, E.get('k~5937'))
+        SET(ctx, 'ledger', c, key, E.get('k~5937'), '+=', False, K[2])
     return True
 
 

@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +43,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -278,7 +284,7 @@ def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6049', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6049', old)
+        UNSET(ctx, E, 'rep~6049', old)
         return k()
 
     def nxt(i):
@@ -346,7 +352,7 @@ def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7707, E, 'taken~6050', E.get('instead~6051'))
+    LOCAL(ctx, E, 'taken~6050', E.get('instead~6051'))
     return t_7708(ctx, k, s, E)
 
 
@@ -356,7 +362,7 @@ def d_7707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7707, E, 'taken~6050', E.get('instead~6051'))
+    LOCAL(ctx, E, 'taken~6050', E.get('instead~6051'))
     return True
 
 
@@ -430,7 +436,7 @@ def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6053'))
     if c is not None:
-        ASSIGN(ctx, 7717, c, key, E.get('k~6054'))
+        SET(ctx, 'stock', c, key, E.get('k~6054'), '+=', False, K[2])
     if not d_7718(ctx, E):
         return False
     if not d_7720(ctx, E):
@@ -458,7 +464,7 @@ def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7716, E, 'k~6054', x_8737(ctx, E))
+        LOCAL(ctx, E, 'k~6054', x_8737(ctx, E))
     return True
 
 
@@ -468,7 +474,7 @@ def d_7716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7716, E, 'k~6054', x_8737(ctx, E))
+    LOCAL(ctx, E, 'k~6054', x_8737(ctx, E))
     return True
 
 
@@ -480,7 +486,7 @@ def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~6053'))
     if c is not None:
-        ASSIGN(ctx, 7717, c, key, E.get('k~6054'))
+        SET(ctx, 'stock', c, key, E.get('k~6054'), '+=', False, K[2])
     return True
 
 
@@ -496,7 +502,7 @@ def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6053'))
         if c is not None:
-            ASSIGN(ctx, 7719, c, key, E.get('k~6054'))
+            SET(ctx, 'supply', c, key, E.get('k~6054'), '-=', False, K[3])
     return True
 
 
@@ -508,7 +514,7 @@ def d_7719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~6053'))
     if c is not None:
-        ASSIGN(ctx, 7719, c, key, E.get('k~6054'))
+        SET(ctx, 'supply', c, key, E.get('k~6054'), '-=', False, K[3])
     return True
 
 
@@ -524,7 +530,7 @@ def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7721, c, key, E.get('k~6054'))
+            SET(ctx, 'ledger', c, key, E.get('k~6054'), '+=', False, K[4])
     return True
 
 
@@ -536,7 +542,7 @@ def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7721, c, key, E.get('k~6054'))
+        SET(ctx, 'ledger', c, key, E.get('k~6054'), '+=', False, K[4])
     return True
 
 
@@ -623,7 +629,7 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6058', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6058', old)
+        UNSET(ctx, E, 'rep~6058', old)
         return k()
 
     def nxt(i):
@@ -691,7 +697,7 @@ def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7733, E, 'taken~6059', E.get('instead~6060'))
+    LOCAL(ctx, E, 'taken~6059', E.get('instead~6060'))
     return t_7734(ctx, k, s, E)
 
 
@@ -701,7 +707,7 @@ def d_7733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7733, E, 'taken~6059', E.get('instead~6060'))
+    LOCAL(ctx, E, 'taken~6059', E.get('instead~6060'))
     return True
 
 
@@ -775,7 +781,7 @@ def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6062'))
     if c is not None:
-        ASSIGN(ctx, 7743, c, key, E.get('k~6063'))
+        SET(ctx, 'stock', c, key, E.get('k~6063'), '+=', False, K[2])
     if not d_7744(ctx, E):
         return False
     if not d_7746(ctx, E):
@@ -803,7 +809,7 @@ def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7742, E, 'k~6063', x_8766(ctx, E))
+        LOCAL(ctx, E, 'k~6063', x_8766(ctx, E))
     return True
 
 
@@ -813,7 +819,7 @@ def d_7742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7742, E, 'k~6063', x_8766(ctx, E))
+    LOCAL(ctx, E, 'k~6063', x_8766(ctx, E))
     return True
 
 
@@ -825,7 +831,7 @@ def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~6062'))
     if c is not None:
-        ASSIGN(ctx, 7743, c, key, E.get('k~6063'))
+        SET(ctx, 'stock', c, key, E.get('k~6063'), '+=', False, K[2])
     return True
 
 
@@ -841,7 +847,7 @@ def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6062'))
         if c is not None:
-            ASSIGN(ctx, 7745, c, key, E.get('k~6063'))
+            SET(ctx, 'supply', c, key, E.get('k~6063'), '-=', False, K[3])
     return True
 
 
@@ -853,7 +859,7 @@ def d_7745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~6062'))
     if c is not None:
-        ASSIGN(ctx, 7745, c, key, E.get('k~6063'))
+        SET(ctx, 'supply', c, key, E.get('k~6063'), '-=', False, K[3])
     return True
 
 
@@ -869,7 +875,7 @@ def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7747, c, key, E.get('k~6063'))
+            SET(ctx, 'ledger', c, key, E.get('k~6063'), '+=', False, K[4])
     return True
 
 
@@ -881,7 +887,7 @@ def d_7747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7747, c, key, E.get('k~6063'))
+        SET(ctx, 'ledger', c, key, E.get('k~6063'), '+=', False, K[4])
     return True
 
 

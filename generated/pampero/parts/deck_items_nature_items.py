@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -42,6 +45,14 @@ K = [
     {'kind': 'tracks', 'f': 'spaces', 'd': []},
     {'kind': 'tracks', 'f': 'fill', 'd': {}},
     {'kind': 'tracks', 'f': 'rewards', 'd': []},
+    ['game', 'game_tracks', 'key'],
+    ['player', 'tracks', 'key'],
+    ['game', 'booking', ''],
+    ['player', 'reached', 'key'],
+    ['game', 'end_of_turn', ''],
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -806,14 +817,14 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6082'))
         if c is not None:
-            ASSIGN(ctx, 7763, c, key, E.get('pos~6083'))
+            SET(ctx, 'game_tracks', c, key, E.get('pos~6083'), '=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'))
         if c is not None:
-            ASSIGN(ctx, 7764, c, key, E.get('pos~6083'))
+            SET(ctx, 'tracks', c, key, E.get('pos~6083'), '=', False, K[5])
     return True
 
 
@@ -825,7 +836,7 @@ def d_7763(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~6082'))
     if c is not None:
-        ASSIGN(ctx, 7763, c, key, E.get('pos~6083'))
+        SET(ctx, 'game_tracks', c, key, E.get('pos~6083'), '=', False, K[4])
     return True
 
 
@@ -837,7 +848,7 @@ def d_7764(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~6082'))
     if c is not None:
-        ASSIGN(ctx, 7764, c, key, E.get('pos~6083'))
+        SET(ctx, 'tracks', c, key, E.get('pos~6083'), '=', False, K[5])
     return True
 
 
@@ -915,7 +926,7 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7779, ctx.state, 'booking', E.get('was~6089'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6089'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -925,7 +936,7 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7772, ctx.state, 'booking', E.get('label~6088'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6088'), '=', False, K[6])
     return t_7773(ctx, r1, s, E)
 
 
@@ -945,7 +956,7 @@ def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7772, ctx.state, 'booking', E.get('label~6088'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6088'), '=', False, K[6])
     return True
 
 
@@ -959,7 +970,7 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('sp~6087', MISSING)
 
     def brk():
-        UNBIND(ctx, 'sp~6087', old)
+        UNSET(ctx, E, 'sp~6087', old)
         return k()
 
     def nxt(i):
@@ -1029,7 +1040,7 @@ def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7779, ctx.state, 'booking', E.get('was~6089'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6089'), '=', False, K[6])
     return True
 
 
@@ -1091,7 +1102,7 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7789, ctx.state, 'booking', E.get('was~6093'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6093'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -1101,7 +1112,7 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7786, ctx.state, 'booking', E.get('label~6092'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6092'), '=', False, K[6])
     return t_7787(ctx, r1, s, E)
 
 
@@ -1121,7 +1132,7 @@ def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7786, ctx.state, 'booking', E.get('label~6092'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6092'), '=', False, K[6])
     return True
 
 
@@ -1135,7 +1146,7 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('b~6091', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~6091', old)
+        UNSET(ctx, E, 'b~6091', old)
         return k()
 
     def nxt(i):
@@ -1165,7 +1176,7 @@ def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7789, ctx.state, 'booking', E.get('was~6093'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6093'), '=', False, K[6])
     return True
 
 
@@ -1190,7 +1201,7 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('rw~6094', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rw~6094', old)
+        UNSET(ctx, E, 'rw~6094', old)
         return k()
 
     def nxt(i):
@@ -1216,7 +1227,7 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        ASSIGN(ctx, 7793, c, key, x_8823(ctx, E))
+        SET(ctx, 'reached', c, key, x_8823(ctx, E), '+=', True, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1232,7 +1243,7 @@ def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~6084'))
     if c is not None:
-        ASSIGN(ctx, 7793, c, key, x_8823(ctx, E))
+        SET(ctx, 'reached', c, key, x_8823(ctx, E), '+=', True, K[7])
     return True
 
 
@@ -1256,7 +1267,7 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7799, ctx.state, 'booking', E.get('was~6096'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6096'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -1266,7 +1277,7 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7797, ctx.state, 'booking', E.get('label~6095'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6095'), '=', False, K[6])
     return t_7798(ctx, r1, s, E)
 
 
@@ -1286,7 +1297,7 @@ def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7797, ctx.state, 'booking', E.get('label~6095'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6095'), '=', False, K[6])
     return True
 
 
@@ -1305,7 +1316,7 @@ def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7799, ctx.state, 'booking', E.get('was~6096'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6096'), '=', False, K[6])
     return True
 
 
@@ -1319,7 +1330,7 @@ def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8833(ctx, E))
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8833(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1329,7 +1340,7 @@ def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7801, ctx.state, 'end_of_turn', x_8833(ctx, E))
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8833(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -1488,7 +1499,7 @@ def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7814, c, key, E.get('n~6099'))
+        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
     if not d_7815(ctx, E):
         return False
     if not d_7817(ctx, E):
@@ -1504,7 +1515,7 @@ def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7814, c, key, E.get('n~6099'))
+        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
     return True
 
 
@@ -1520,7 +1531,7 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6100'))
         if c is not None:
-            ASSIGN(ctx, 7816, c, key, E.get('n~6099'))
+            SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
     return True
 
 
@@ -1532,7 +1543,7 @@ def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7816, c, key, E.get('n~6099'))
+        SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
     return True
 
 
@@ -1548,7 +1559,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7818, c, key, E.get('n~6099'))
+            SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
     return True
 
 
@@ -1560,7 +1571,7 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7818, c, key, E.get('n~6099'))
+        SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
     return True
 
 
@@ -1669,7 +1680,7 @@ def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7827, c, key, E.get('n~6103'))
+        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
     if not d_7828(ctx, E):
         return False
     if not d_7830(ctx, E):
@@ -1685,7 +1696,7 @@ def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7827, c, key, E.get('n~6103'))
+        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
     return True
 
 
@@ -1701,7 +1712,7 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6104'))
         if c is not None:
-            ASSIGN(ctx, 7829, c, key, E.get('n~6103'))
+            SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
     return True
 
 
@@ -1713,7 +1724,7 @@ def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7829, c, key, E.get('n~6103'))
+        SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
     return True
 
 
@@ -1729,7 +1740,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7831, c, key, E.get('n~6103'))
+            SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
     return True
 
 
@@ -1741,7 +1752,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7831, c, key, E.get('n~6103'))
+        SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
     return True
 
 
@@ -1857,7 +1868,7 @@ def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7841, c, key, E.get('n~6099'))
+        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
     if not d_7842(ctx, E):
         return False
     if not d_7844(ctx, E):
@@ -1873,7 +1884,7 @@ def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7841, c, key, E.get('n~6099'))
+        SET(ctx, 'stock', c, key, E.get('n~6099'), '-=', False, K[9])
     return True
 
 
@@ -1889,7 +1900,7 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6100'))
         if c is not None:
-            ASSIGN(ctx, 7843, c, key, E.get('n~6099'))
+            SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
     return True
 
 
@@ -1901,7 +1912,7 @@ def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~6100'))
     if c is not None:
-        ASSIGN(ctx, 7843, c, key, E.get('n~6099'))
+        SET(ctx, 'supply', c, key, E.get('n~6099'), '+=', False, K[10])
     return True
 
 
@@ -1917,7 +1928,7 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7845, c, key, E.get('n~6099'))
+            SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
     return True
 
 
@@ -1929,7 +1940,7 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7845, c, key, E.get('n~6099'))
+        SET(ctx, 'ledger', c, key, E.get('n~6099'), '-=', False, K[11])
     return True
 
 
@@ -2038,7 +2049,7 @@ def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7854, c, key, E.get('n~6103'))
+        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
     if not d_7855(ctx, E):
         return False
     if not d_7857(ctx, E):
@@ -2054,7 +2065,7 @@ def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7854, c, key, E.get('n~6103'))
+        SET(ctx, 'stock', c, key, E.get('n~6103'), '-=', False, K[9])
     return True
 
 
@@ -2070,7 +2081,7 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6104'))
         if c is not None:
-            ASSIGN(ctx, 7856, c, key, E.get('n~6103'))
+            SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
     return True
 
 
@@ -2082,7 +2093,7 @@ def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~6104'))
     if c is not None:
-        ASSIGN(ctx, 7856, c, key, E.get('n~6103'))
+        SET(ctx, 'supply', c, key, E.get('n~6103'), '+=', False, K[10])
     return True
 
 
@@ -2098,7 +2109,7 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7858, c, key, E.get('n~6103'))
+            SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
     return True
 
 
@@ -2110,7 +2121,7 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7858, c, key, E.get('n~6103'))
+        SET(ctx, 'ledger', c, key, E.get('n~6103'), '-=', False, K[11])
     return True
 
 
@@ -2366,14 +2377,14 @@ def d_7878(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
         if c is not None:
-            ASSIGN(ctx, 7879, c, key, E.get('pos~6129'))
+            SET(ctx, 'game_tracks', c, key, E.get('pos~6129'), '=', False, K[4])
     else:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
         if c is not None:
-            ASSIGN(ctx, 7880, c, key, E.get('pos~6129'))
+            SET(ctx, 'tracks', c, key, E.get('pos~6129'), '=', False, K[5])
     return True
 
 
@@ -2385,7 +2396,7 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7879, ctx.state.get('game_tracks'), E.get('t~6128'))
     if c is not None:
-        ASSIGN(ctx, 7879, c, key, E.get('pos~6129'))
+        SET(ctx, 'game_tracks', c, key, E.get('pos~6129'), '=', False, K[4])
     return True
 
 
@@ -2397,7 +2408,7 @@ def d_7880(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7880, PL(ctx, E.get('you')).get('tracks'), E.get('t~6128'))
     if c is not None:
-        ASSIGN(ctx, 7880, c, key, E.get('pos~6129'))
+        SET(ctx, 'tracks', c, key, E.get('pos~6129'), '=', False, K[5])
     return True
 
 
@@ -2475,7 +2486,7 @@ def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7895, ctx.state, 'booking', E.get('was~6135'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -2485,7 +2496,7 @@ def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7888, ctx.state, 'booking', E.get('label~6134'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
     return t_7889(ctx, r1, s, E)
 
 
@@ -2505,7 +2516,7 @@ def d_7888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7888, ctx.state, 'booking', E.get('label~6134'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6134'), '=', False, K[6])
     return True
 
 
@@ -2519,7 +2530,7 @@ def t_7889(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('sp~6133', MISSING)
 
     def brk():
-        UNBIND(ctx, 'sp~6133', old)
+        UNSET(ctx, E, 'sp~6133', old)
         return k()
 
     def nxt(i):
@@ -2589,7 +2600,7 @@ def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7895, ctx.state, 'booking', E.get('was~6135'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6135'), '=', False, K[6])
     return True
 
 
@@ -2651,7 +2662,7 @@ def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7905, ctx.state, 'booking', E.get('was~6139'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6139'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -2661,7 +2672,7 @@ def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7902, ctx.state, 'booking', E.get('label~6138'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6138'), '=', False, K[6])
     return t_7903(ctx, r1, s, E)
 
 
@@ -2681,7 +2692,7 @@ def d_7902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7902, ctx.state, 'booking', E.get('label~6138'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6138'), '=', False, K[6])
     return True
 
 
@@ -2695,7 +2706,7 @@ def t_7903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('b~6137', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~6137', old)
+        UNSET(ctx, E, 'b~6137', old)
         return k()
 
     def nxt(i):
@@ -2725,7 +2736,7 @@ def d_7905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7905, ctx.state, 'booking', E.get('was~6139'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6139'), '=', False, K[6])
     return True
 
 
@@ -2750,7 +2761,7 @@ def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     old = E.get('rw~6140', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rw~6140', old)
+        UNSET(ctx, E, 'rw~6140', old)
         return k()
 
     def nxt(i):
@@ -2776,7 +2787,7 @@ def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
     if c is not None:
-        ASSIGN(ctx, 7909, c, key, x_8941(ctx, E))
+        SET(ctx, 'reached', c, key, x_8941(ctx, E), '+=', True, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2792,7 +2803,7 @@ def d_7909(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7909, PL(ctx, E.get('you')).get('reached'), E.get('t~6130'))
     if c is not None:
-        ASSIGN(ctx, 7909, c, key, x_8941(ctx, E))
+        SET(ctx, 'reached', c, key, x_8941(ctx, E), '+=', True, K[7])
     return True
 
 
@@ -2816,7 +2827,7 @@ def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7915, ctx.state, 'booking', E.get('was~6142'))
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6142'), '=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -2826,7 +2837,7 @@ def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7913, ctx.state, 'booking', E.get('label~6141'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6141'), '=', False, K[6])
     return t_7914(ctx, r1, s, E)
 
 
@@ -2846,7 +2857,7 @@ def d_7913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7913, ctx.state, 'booking', E.get('label~6141'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~6141'), '=', False, K[6])
     return True
 
 
@@ -2865,7 +2876,7 @@ def d_7915(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7915, ctx.state, 'booking', E.get('was~6142'))
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~6142'), '=', False, K[6])
     return True
 
 
@@ -2879,7 +2890,7 @@ def d_7916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8951(ctx, E))
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8951(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -2889,7 +2900,7 @@ def d_7917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7917, ctx.state, 'end_of_turn', x_8951(ctx, E))
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8951(ctx, E), '+=', True, K[8])
     return True
 
 

@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +43,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -2861,7 +2867,7 @@ def t_7924(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6150', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6150', old)
+        UNSET(ctx, E, 'rep~6150', old)
         return k()
 
     def nxt(i):
@@ -2929,7 +2935,7 @@ def t_7929(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7930, E, 'taken~6151', E.get('instead~6152'))
+    LOCAL(ctx, E, 'taken~6151', E.get('instead~6152'))
     return t_7931(ctx, k, s, E)
 
 
@@ -2939,7 +2945,7 @@ def d_7930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7930, E, 'taken~6151', E.get('instead~6152'))
+    LOCAL(ctx, E, 'taken~6151', E.get('instead~6152'))
     return True
 
 
@@ -3013,7 +3019,7 @@ def d_7936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7940, PL(ctx, E.get('you')).get('stock'), E.get('r~6154'))
     if c is not None:
-        ASSIGN(ctx, 7940, c, key, E.get('k~6155'))
+        SET(ctx, 'stock', c, key, E.get('k~6155'), '+=', False, K[2])
     if not d_7941(ctx, E):
         return False
     if not d_7943(ctx, E):
@@ -3041,7 +3047,7 @@ def d_7938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7939, E, 'k~6155', x_8976(ctx, E))
+        LOCAL(ctx, E, 'k~6155', x_8976(ctx, E))
     return True
 
 
@@ -3051,7 +3057,7 @@ def d_7939(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7939, E, 'k~6155', x_8976(ctx, E))
+    LOCAL(ctx, E, 'k~6155', x_8976(ctx, E))
     return True
 
 
@@ -3063,7 +3069,7 @@ def d_7940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7940, PL(ctx, E.get('you')).get('stock'), E.get('r~6154'))
     if c is not None:
-        ASSIGN(ctx, 7940, c, key, E.get('k~6155'))
+        SET(ctx, 'stock', c, key, E.get('k~6155'), '+=', False, K[2])
     return True
 
 
@@ -3079,7 +3085,7 @@ def d_7941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7942, ctx.state.get('supply'), E.get('r~6154'))
         if c is not None:
-            ASSIGN(ctx, 7942, c, key, E.get('k~6155'))
+            SET(ctx, 'supply', c, key, E.get('k~6155'), '-=', False, K[3])
     return True
 
 
@@ -3091,7 +3097,7 @@ def d_7942(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7942, ctx.state.get('supply'), E.get('r~6154'))
     if c is not None:
-        ASSIGN(ctx, 7942, c, key, E.get('k~6155'))
+        SET(ctx, 'supply', c, key, E.get('k~6155'), '-=', False, K[3])
     return True
 
 
@@ -3107,7 +3113,7 @@ def d_7943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7944, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7944, c, key, E.get('k~6155'))
+            SET(ctx, 'ledger', c, key, E.get('k~6155'), '+=', False, K[4])
     return True
 
 
@@ -3119,7 +3125,7 @@ def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7944, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7944, c, key, E.get('k~6155'))
+        SET(ctx, 'ledger', c, key, E.get('k~6155'), '+=', False, K[4])
     return True
 
 
@@ -3236,7 +3242,7 @@ def t_7953(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6172', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6172', old)
+        UNSET(ctx, E, 'rep~6172', old)
         return k()
 
     def nxt(i):
@@ -3304,7 +3310,7 @@ def t_7958(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7959, E, 'taken~6173', E.get('instead~6174'))
+    LOCAL(ctx, E, 'taken~6173', E.get('instead~6174'))
     return t_7960(ctx, k, s, E)
 
 
@@ -3314,7 +3320,7 @@ def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7959, E, 'taken~6173', E.get('instead~6174'))
+    LOCAL(ctx, E, 'taken~6173', E.get('instead~6174'))
     return True
 
 
@@ -3388,7 +3394,7 @@ def d_7965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7969, PL(ctx, E.get('you')).get('stock'), E.get('r~6176'))
     if c is not None:
-        ASSIGN(ctx, 7969, c, key, E.get('k~6177'))
+        SET(ctx, 'stock', c, key, E.get('k~6177'), '+=', False, K[2])
     if not d_7970(ctx, E):
         return False
     if not d_7972(ctx, E):
@@ -3416,7 +3422,7 @@ def d_7967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7968, E, 'k~6177', x_9010(ctx, E))
+        LOCAL(ctx, E, 'k~6177', x_9010(ctx, E))
     return True
 
 
@@ -3426,7 +3432,7 @@ def d_7968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7968, E, 'k~6177', x_9010(ctx, E))
+    LOCAL(ctx, E, 'k~6177', x_9010(ctx, E))
     return True
 
 
@@ -3438,7 +3444,7 @@ def d_7969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7969, PL(ctx, E.get('you')).get('stock'), E.get('r~6176'))
     if c is not None:
-        ASSIGN(ctx, 7969, c, key, E.get('k~6177'))
+        SET(ctx, 'stock', c, key, E.get('k~6177'), '+=', False, K[2])
     return True
 
 
@@ -3454,7 +3460,7 @@ def d_7970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7971, ctx.state.get('supply'), E.get('r~6176'))
         if c is not None:
-            ASSIGN(ctx, 7971, c, key, E.get('k~6177'))
+            SET(ctx, 'supply', c, key, E.get('k~6177'), '-=', False, K[3])
     return True
 
 
@@ -3466,7 +3472,7 @@ def d_7971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7971, ctx.state.get('supply'), E.get('r~6176'))
     if c is not None:
-        ASSIGN(ctx, 7971, c, key, E.get('k~6177'))
+        SET(ctx, 'supply', c, key, E.get('k~6177'), '-=', False, K[3])
     return True
 
 
@@ -3482,7 +3488,7 @@ def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7973, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7973, c, key, E.get('k~6177'))
+            SET(ctx, 'ledger', c, key, E.get('k~6177'), '+=', False, K[4])
     return True
 
 
@@ -3494,7 +3500,7 @@ def d_7973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7973, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7973, c, key, E.get('k~6177'))
+        SET(ctx, 'ledger', c, key, E.get('k~6177'), '+=', False, K[4])
     return True
 
 
@@ -3596,7 +3602,7 @@ def t_7979(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6182', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6182', old)
+        UNSET(ctx, E, 'rep~6182', old)
         return k()
 
     def nxt(i):
@@ -3664,7 +3670,7 @@ def t_7984(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 7985, E, 'taken~6183', E.get('instead~6184'))
+    LOCAL(ctx, E, 'taken~6183', E.get('instead~6184'))
     return t_7986(ctx, k, s, E)
 
 
@@ -3674,7 +3680,7 @@ def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7985, E, 'taken~6183', E.get('instead~6184'))
+    LOCAL(ctx, E, 'taken~6183', E.get('instead~6184'))
     return True
 
 
@@ -3748,7 +3754,7 @@ def d_7991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 7995, PL(ctx, E.get('you')).get('stock'), E.get('r~6186'))
     if c is not None:
-        ASSIGN(ctx, 7995, c, key, E.get('k~6187'))
+        SET(ctx, 'stock', c, key, E.get('k~6187'), '+=', False, K[2])
     if not d_7996(ctx, E):
         return False
     if not d_7998(ctx, E):
@@ -3776,7 +3782,7 @@ def d_7993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 7994, E, 'k~6187', x_9040(ctx, E))
+        LOCAL(ctx, E, 'k~6187', x_9040(ctx, E))
     return True
 
 
@@ -3786,7 +3792,7 @@ def d_7994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7994, E, 'k~6187', x_9040(ctx, E))
+    LOCAL(ctx, E, 'k~6187', x_9040(ctx, E))
     return True
 
 
@@ -3798,7 +3804,7 @@ def d_7995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7995, PL(ctx, E.get('you')).get('stock'), E.get('r~6186'))
     if c is not None:
-        ASSIGN(ctx, 7995, c, key, E.get('k~6187'))
+        SET(ctx, 'stock', c, key, E.get('k~6187'), '+=', False, K[2])
     return True
 
 
@@ -3814,7 +3820,7 @@ def d_7996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7997, ctx.state.get('supply'), E.get('r~6186'))
         if c is not None:
-            ASSIGN(ctx, 7997, c, key, E.get('k~6187'))
+            SET(ctx, 'supply', c, key, E.get('k~6187'), '-=', False, K[3])
     return True
 
 
@@ -3826,7 +3832,7 @@ def d_7997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7997, ctx.state.get('supply'), E.get('r~6186'))
     if c is not None:
-        ASSIGN(ctx, 7997, c, key, E.get('k~6187'))
+        SET(ctx, 'supply', c, key, E.get('k~6187'), '-=', False, K[3])
     return True
 
 
@@ -3842,7 +3848,7 @@ def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 7999, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 7999, c, key, E.get('k~6187'))
+            SET(ctx, 'ledger', c, key, E.get('k~6187'), '+=', False, K[4])
     return True
 
 
@@ -3854,7 +3860,7 @@ def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7999, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 7999, c, key, E.get('k~6187'))
+        SET(ctx, 'ledger', c, key, E.get('k~6187'), '+=', False, K[4])
     return True
 
 
@@ -3971,7 +3977,7 @@ def t_8008(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6204', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6204', old)
+        UNSET(ctx, E, 'rep~6204', old)
         return k()
 
     def nxt(i):
@@ -4039,7 +4045,7 @@ def t_8013(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8014, E, 'taken~6205', E.get('instead~6206'))
+    LOCAL(ctx, E, 'taken~6205', E.get('instead~6206'))
     return t_8015(ctx, k, s, E)
 
 
@@ -4049,7 +4055,7 @@ def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8014, E, 'taken~6205', E.get('instead~6206'))
+    LOCAL(ctx, E, 'taken~6205', E.get('instead~6206'))
     return True
 
 
@@ -4123,7 +4129,7 @@ def d_8020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8024, PL(ctx, E.get('you')).get('stock'), E.get('r~6208'))
     if c is not None:
-        ASSIGN(ctx, 8024, c, key, E.get('k~6209'))
+        SET(ctx, 'stock', c, key, E.get('k~6209'), '+=', False, K[2])
     if not d_8025(ctx, E):
         return False
     if not d_8027(ctx, E):
@@ -4151,7 +4157,7 @@ def d_8022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8023, E, 'k~6209', x_9074(ctx, E))
+        LOCAL(ctx, E, 'k~6209', x_9074(ctx, E))
     return True
 
 
@@ -4161,7 +4167,7 @@ def d_8023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8023, E, 'k~6209', x_9074(ctx, E))
+    LOCAL(ctx, E, 'k~6209', x_9074(ctx, E))
     return True
 
 
@@ -4173,7 +4179,7 @@ def d_8024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8024, PL(ctx, E.get('you')).get('stock'), E.get('r~6208'))
     if c is not None:
-        ASSIGN(ctx, 8024, c, key, E.get('k~6209'))
+        SET(ctx, 'stock', c, key, E.get('k~6209'), '+=', False, K[2])
     return True
 
 
@@ -4189,7 +4195,7 @@ def d_8025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8026, ctx.state.get('supply'), E.get('r~6208'))
         if c is not None:
-            ASSIGN(ctx, 8026, c, key, E.get('k~6209'))
+            SET(ctx, 'supply', c, key, E.get('k~6209'), '-=', False, K[3])
     return True
 
 
@@ -4201,7 +4207,7 @@ def d_8026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8026, ctx.state.get('supply'), E.get('r~6208'))
     if c is not None:
-        ASSIGN(ctx, 8026, c, key, E.get('k~6209'))
+        SET(ctx, 'supply', c, key, E.get('k~6209'), '-=', False, K[3])
     return True
 
 
@@ -4217,7 +4223,7 @@ def d_8027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8028, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8028, c, key, E.get('k~6209'))
+            SET(ctx, 'ledger', c, key, E.get('k~6209'), '+=', False, K[4])
     return True
 
 
@@ -4229,7 +4235,7 @@ def d_8028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8028, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8028, c, key, E.get('k~6209'))
+        SET(ctx, 'ledger', c, key, E.get('k~6209'), '+=', False, K[4])
     return True
 
 
@@ -4331,7 +4337,7 @@ def t_8034(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6217', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6217', old)
+        UNSET(ctx, E, 'rep~6217', old)
         return k()
 
     def nxt(i):
@@ -4399,7 +4405,7 @@ def t_8039(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8040, E, 'taken~6218', E.get('instead~6219'))
+    LOCAL(ctx, E, 'taken~6218', E.get('instead~6219'))
     return t_8041(ctx, k, s, E)
 
 
@@ -4409,7 +4415,7 @@ def d_8040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8040, E, 'taken~6218', E.get('instead~6219'))
+    LOCAL(ctx, E, 'taken~6218', E.get('instead~6219'))
     return True
 
 
@@ -4483,7 +4489,7 @@ def d_8046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8050, PL(ctx, E.get('you')).get('stock'), E.get('r~6221'))
     if c is not None:
-        ASSIGN(ctx, 8050, c, key, E.get('k~6222'))
+        SET(ctx, 'stock', c, key, E.get('k~6222'), '+=', False, K[2])
     if not d_8051(ctx, E):
         return False
     if not d_8053(ctx, E):
@@ -4511,7 +4517,7 @@ def d_8048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8049, E, 'k~6222', x_9104(ctx, E))
+        LOCAL(ctx, E, 'k~6222', x_9104(ctx, E))
     return True
 
 
@@ -4521,7 +4527,7 @@ def d_8049(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8049, E, 'k~6222', x_9104(ctx, E))
+    LOCAL(ctx, E, 'k~6222', x_9104(ctx, E))
     return True
 
 
@@ -4533,7 +4539,7 @@ def d_8050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8050, PL(ctx, E.get('you')).get('stock'), E.get('r~6221'))
     if c is not None:
-        ASSIGN(ctx, 8050, c, key, E.get('k~6222'))
+        SET(ctx, 'stock', c, key, E.get('k~6222'), '+=', False, K[2])
     return True
 
 
@@ -4549,7 +4555,7 @@ def d_8051(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8052, ctx.state.get('supply'), E.get('r~6221'))
         if c is not None:
-            ASSIGN(ctx, 8052, c, key, E.get('k~6222'))
+            SET(ctx, 'supply', c, key, E.get('k~6222'), '-=', False, K[3])
     return True
 
 
@@ -4561,7 +4567,7 @@ def d_8052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8052, ctx.state.get('supply'), E.get('r~6221'))
     if c is not None:
-        ASSIGN(ctx, 8052, c, key, E.get('k~6222'))
+        SET(ctx, 'supply', c, key, E.get('k~6222'), '-=', False, K[3])
     return True
 
 
@@ -4577,7 +4583,7 @@ def d_8053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8054, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8054, c, key, E.get('k~6222'))
+            SET(ctx, 'ledger', c, key, E.get('k~6222'), '+=', False, K[4])
     return True
 
 
@@ -4589,7 +4595,7 @@ def d_8054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8054, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8054, c, key, E.get('k~6222'))
+        SET(ctx, 'ledger', c, key, E.get('k~6222'), '+=', False, K[4])
     return True
 
 
@@ -4706,7 +4712,7 @@ def t_8063(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6239', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6239', old)
+        UNSET(ctx, E, 'rep~6239', old)
         return k()
 
     def nxt(i):
@@ -4774,7 +4780,7 @@ def t_8068(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8069, E, 'taken~6240', E.get('instead~6241'))
+    LOCAL(ctx, E, 'taken~6240', E.get('instead~6241'))
     return t_8070(ctx, k, s, E)
 
 
@@ -4784,7 +4790,7 @@ def d_8069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8069, E, 'taken~6240', E.get('instead~6241'))
+    LOCAL(ctx, E, 'taken~6240', E.get('instead~6241'))
     return True
 
 
@@ -4858,7 +4864,7 @@ def d_8075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8079, PL(ctx, E.get('you')).get('stock'), E.get('r~6243'))
     if c is not None:
-        ASSIGN(ctx, 8079, c, key, E.get('k~6244'))
+        SET(ctx, 'stock', c, key, E.get('k~6244'), '+=', False, K[2])
     if not d_8080(ctx, E):
         return False
     if not d_8082(ctx, E):
@@ -4886,7 +4892,7 @@ def d_8077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8078, E, 'k~6244', x_9138(ctx, E))
+        LOCAL(ctx, E, 'k~6244', x_9138(ctx, E))
     return True
 
 
@@ -4896,7 +4902,7 @@ def d_8078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8078, E, 'k~6244', x_9138(ctx, E))
+    LOCAL(ctx, E, 'k~6244', x_9138(ctx, E))
     return True
 
 
@@ -4908,7 +4914,7 @@ def d_8079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8079, PL(ctx, E.get('you')).get('stock'), E.get('r~6243'))
     if c is not None:
-        ASSIGN(ctx, 8079, c, key, E.get('k~6244'))
+        SET(ctx, 'stock', c, key, E.get('k~6244'), '+=', False, K[2])
     return True
 
 
@@ -4924,7 +4930,7 @@ def d_8080(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8081, ctx.state.get('supply'), E.get('r~6243'))
         if c is not None:
-            ASSIGN(ctx, 8081, c, key, E.get('k~6244'))
+            SET(ctx, 'supply', c, key, E.get('k~6244'), '-=', False, K[3])
     return True
 
 
@@ -4936,7 +4942,7 @@ def d_8081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8081, ctx.state.get('supply'), E.get('r~6243'))
     if c is not None:
-        ASSIGN(ctx, 8081, c, key, E.get('k~6244'))
+        SET(ctx, 'supply', c, key, E.get('k~6244'), '-=', False, K[3])
     return True
 
 
@@ -4952,7 +4958,7 @@ def d_8082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8083, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8083, c, key, E.get('k~6244'))
+            SET(ctx, 'ledger', c, key, E.get('k~6244'), '+=', False, K[4])
     return True
 
 
@@ -4964,7 +4970,7 @@ def d_8083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8083, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8083, c, key, E.get('k~6244'))
+        SET(ctx, 'ledger', c, key, E.get('k~6244'), '+=', False, K[4])
     return True
 
 
@@ -5066,7 +5072,7 @@ def t_8089(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6249', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6249', old)
+        UNSET(ctx, E, 'rep~6249', old)
         return k()
 
     def nxt(i):
@@ -5134,7 +5140,7 @@ def t_8094(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8095, E, 'taken~6250', E.get('instead~6251'))
+    LOCAL(ctx, E, 'taken~6250', E.get('instead~6251'))
     return t_8096(ctx, k, s, E)
 
 
@@ -5144,7 +5150,7 @@ def d_8095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8095, E, 'taken~6250', E.get('instead~6251'))
+    LOCAL(ctx, E, 'taken~6250', E.get('instead~6251'))
     return True
 
 
@@ -5218,7 +5224,7 @@ def d_8101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8105, PL(ctx, E.get('you')).get('stock'), E.get('r~6253'))
     if c is not None:
-        ASSIGN(ctx, 8105, c, key, E.get('k~6254'))
+        SET(ctx, 'stock', c, key, E.get('k~6254'), '+=', False, K[2])
     if not d_8106(ctx, E):
         return False
     if not d_8108(ctx, E):
@@ -5246,7 +5252,7 @@ def d_8103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8104, E, 'k~6254', x_9168(ctx, E))
+        LOCAL(ctx, E, 'k~6254', x_9168(ctx, E))
     return True
 
 
@@ -5256,7 +5262,7 @@ def d_8104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8104, E, 'k~6254', x_9168(ctx, E))
+    LOCAL(ctx, E, 'k~6254', x_9168(ctx, E))
     return True
 
 
@@ -5268,7 +5274,7 @@ def d_8105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8105, PL(ctx, E.get('you')).get('stock'), E.get('r~6253'))
     if c is not None:
-        ASSIGN(ctx, 8105, c, key, E.get('k~6254'))
+        SET(ctx, 'stock', c, key, E.get('k~6254'), '+=', False, K[2])
     return True
 
 
@@ -5284,7 +5290,7 @@ def d_8106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8107, ctx.state.get('supply'), E.get('r~6253'))
         if c is not None:
-            ASSIGN(ctx, 8107, c, key, E.get('k~6254'))
+            SET(ctx, 'supply', c, key, E.get('k~6254'), '-=', False, K[3])
     return True
 
 
@@ -5296,7 +5302,7 @@ def d_8107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8107, ctx.state.get('supply'), E.get('r~6253'))
     if c is not None:
-        ASSIGN(ctx, 8107, c, key, E.get('k~6254'))
+        SET(ctx, 'supply', c, key, E.get('k~6254'), '-=', False, K[3])
     return True
 
 
@@ -5312,7 +5318,7 @@ def d_8108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8109, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8109, c, key, E.get('k~6254'))
+            SET(ctx, 'ledger', c, key, E.get('k~6254'), '+=', False, K[4])
     return True
 
 
@@ -5324,7 +5330,7 @@ def d_8109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8109, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8109, c, key, E.get('k~6254'))
+        SET(ctx, 'ledger', c, key, E.get('k~6254'), '+=', False, K[4])
     return True
 
 
@@ -5441,7 +5447,7 @@ def t_8118(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6271', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6271', old)
+        UNSET(ctx, E, 'rep~6271', old)
         return k()
 
     def nxt(i):
@@ -5509,7 +5515,7 @@ def t_8123(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8124, E, 'taken~6272', E.get('instead~6273'))
+    LOCAL(ctx, E, 'taken~6272', E.get('instead~6273'))
     return t_8125(ctx, k, s, E)
 
 
@@ -5519,7 +5525,7 @@ def d_8124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8124, E, 'taken~6272', E.get('instead~6273'))
+    LOCAL(ctx, E, 'taken~6272', E.get('instead~6273'))
     return True
 
 
@@ -5593,7 +5599,7 @@ def d_8130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8134, PL(ctx, E.get('you')).get('stock'), E.get('r~6275'))
     if c is not None:
-        ASSIGN(ctx, 8134, c, key, E.get('k~6276'))
+        SET(ctx, 'stock', c, key, E.get('k~6276'), '+=', False, K[2])
     if not d_8135(ctx, E):
         return False
     if not d_8137(ctx, E):
@@ -5621,7 +5627,7 @@ def d_8132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8133, E, 'k~6276', x_9202(ctx, E))
+        LOCAL(ctx, E, 'k~6276', x_9202(ctx, E))
     return True
 
 
@@ -5631,7 +5637,7 @@ def d_8133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8133, E, 'k~6276', x_9202(ctx, E))
+    LOCAL(ctx, E, 'k~6276', x_9202(ctx, E))
     return True
 
 
@@ -5643,7 +5649,7 @@ def d_8134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8134, PL(ctx, E.get('you')).get('stock'), E.get('r~6275'))
     if c is not None:
-        ASSIGN(ctx, 8134, c, key, E.get('k~6276'))
+        SET(ctx, 'stock', c, key, E.get('k~6276'), '+=', False, K[2])
     return True
 
 
@@ -5659,7 +5665,7 @@ def d_8135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8136, ctx.state.get('supply'), E.get('r~6275'))
         if c is not None:
-            ASSIGN(ctx, 8136, c, key, E.get('k~6276'))
+            SET(ctx, 'supply', c, key, E.get('k~6276'), '-=', False, K[3])
     return True
 
 
@@ -5671,7 +5677,7 @@ def d_8136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8136, ctx.state.get('supply'), E.get('r~6275'))
     if c is not None:
-        ASSIGN(ctx, 8136, c, key, E.get('k~6276'))
+        SET(ctx, 'supply', c, key, E.get('k~6276'), '-=', False, K[3])
     return True
 
 
@@ -5687,7 +5693,7 @@ def d_8137(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8138, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8138, c, key, E.get('k~6276'))
+            SET(ctx, 'ledger', c, key, E.get('k~6276'), '+=', False, K[4])
     return True
 
 
@@ -5699,7 +5705,7 @@ def d_8138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8138, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8138, c, key, E.get('k~6276'))
+        SET(ctx, 'ledger', c, key, E.get('k~6276'), '+=', False, K[4])
     return True
 
 
@@ -5801,7 +5807,7 @@ def t_8144(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6281', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6281', old)
+        UNSET(ctx, E, 'rep~6281', old)
         return k()
 
     def nxt(i):
@@ -5869,7 +5875,7 @@ def t_8149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8150, E, 'taken~6282', E.get('instead~6283'))
+    LOCAL(ctx, E, 'taken~6282', E.get('instead~6283'))
     return t_8151(ctx, k, s, E)
 
 
@@ -5879,7 +5885,7 @@ def d_8150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8150, E, 'taken~6282', E.get('instead~6283'))
+    LOCAL(ctx, E, 'taken~6282', E.get('instead~6283'))
     return True
 
 
@@ -5953,7 +5959,7 @@ def d_8156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8160, PL(ctx, E.get('you')).get('stock'), E.get('r~6285'))
     if c is not None:
-        ASSIGN(ctx, 8160, c, key, E.get('k~6286'))
+        SET(ctx, 'stock', c, key, E.get('k~6286'), '+=', False, K[2])
     if not d_8161(ctx, E):
         return False
     if not d_8163(ctx, E):
@@ -5981,7 +5987,7 @@ def d_8158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8159, E, 'k~6286', x_9232(ctx, E))
+        LOCAL(ctx, E, 'k~6286', x_9232(ctx, E))
     return True
 
 
@@ -5991,7 +5997,7 @@ def d_8159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8159, E, 'k~6286', x_9232(ctx, E))
+    LOCAL(ctx, E, 'k~6286', x_9232(ctx, E))
     return True
 
 
@@ -6003,7 +6009,7 @@ def d_8160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8160, PL(ctx, E.get('you')).get('stock'), E.get('r~6285'))
     if c is not None:
-        ASSIGN(ctx, 8160, c, key, E.get('k~6286'))
+        SET(ctx, 'stock', c, key, E.get('k~6286'), '+=', False, K[2])
     return True
 
 
@@ -6019,7 +6025,7 @@ def d_8161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8162, ctx.state.get('supply'), E.get('r~6285'))
         if c is not None:
-            ASSIGN(ctx, 8162, c, key, E.get('k~6286'))
+            SET(ctx, 'supply', c, key, E.get('k~6286'), '-=', False, K[3])
     return True
 
 
@@ -6031,7 +6037,7 @@ def d_8162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8162, ctx.state.get('supply'), E.get('r~6285'))
     if c is not None:
-        ASSIGN(ctx, 8162, c, key, E.get('k~6286'))
+        SET(ctx, 'supply', c, key, E.get('k~6286'), '-=', False, K[3])
     return True
 
 
@@ -6047,7 +6053,7 @@ def d_8163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8164, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8164, c, key, E.get('k~6286'))
+            SET(ctx, 'ledger', c, key, E.get('k~6286'), '+=', False, K[4])
     return True
 
 
@@ -6059,7 +6065,7 @@ def d_8164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8164, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8164, c, key, E.get('k~6286'))
+        SET(ctx, 'ledger', c, key, E.get('k~6286'), '+=', False, K[4])
     return True
 
 
@@ -6176,7 +6182,7 @@ def t_8173(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6303', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6303', old)
+        UNSET(ctx, E, 'rep~6303', old)
         return k()
 
     def nxt(i):
@@ -6244,7 +6250,7 @@ def t_8178(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8179, E, 'taken~6304', E.get('instead~6305'))
+    LOCAL(ctx, E, 'taken~6304', E.get('instead~6305'))
     return t_8180(ctx, k, s, E)
 
 
@@ -6254,7 +6260,7 @@ def d_8179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8179, E, 'taken~6304', E.get('instead~6305'))
+    LOCAL(ctx, E, 'taken~6304', E.get('instead~6305'))
     return True
 
 
@@ -6328,7 +6334,7 @@ def d_8185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8189, PL(ctx, E.get('you')).get('stock'), E.get('r~6307'))
     if c is not None:
-        ASSIGN(ctx, 8189, c, key, E.get('k~6308'))
+        SET(ctx, 'stock', c, key, E.get('k~6308'), '+=', False, K[2])
     if not d_8190(ctx, E):
         return False
     if not d_8192(ctx, E):
@@ -6356,7 +6362,7 @@ def d_8187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8188, E, 'k~6308', x_9266(ctx, E))
+        LOCAL(ctx, E, 'k~6308', x_9266(ctx, E))
     return True
 
 
@@ -6366,7 +6372,7 @@ def d_8188(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8188, E, 'k~6308', x_9266(ctx, E))
+    LOCAL(ctx, E, 'k~6308', x_9266(ctx, E))
     return True
 
 
@@ -6378,7 +6384,7 @@ def d_8189(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8189, PL(ctx, E.get('you')).get('stock'), E.get('r~6307'))
     if c is not None:
-        ASSIGN(ctx, 8189, c, key, E.get('k~6308'))
+        SET(ctx, 'stock', c, key, E.get('k~6308'), '+=', False, K[2])
     return True
 
 
@@ -6394,7 +6400,7 @@ def d_8190(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8191, ctx.state.get('supply'), E.get('r~6307'))
         if c is not None:
-            ASSIGN(ctx, 8191, c, key, E.get('k~6308'))
+            SET(ctx, 'supply', c, key, E.get('k~6308'), '-=', False, K[3])
     return True
 
 
@@ -6406,7 +6412,7 @@ def d_8191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8191, ctx.state.get('supply'), E.get('r~6307'))
     if c is not None:
-        ASSIGN(ctx, 8191, c, key, E.get('k~6308'))
+        SET(ctx, 'supply', c, key, E.get('k~6308'), '-=', False, K[3])
     return True
 
 
@@ -6422,7 +6428,7 @@ def d_8192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8193, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8193, c, key, E.get('k~6308'))
+            SET(ctx, 'ledger', c, key, E.get('k~6308'), '+=', False, K[4])
     return True
 
 
@@ -6434,7 +6440,7 @@ def d_8193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8193, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8193, c, key, E.get('k~6308'))
+        SET(ctx, 'ledger', c, key, E.get('k~6308'), '+=', False, K[4])
     return True
 
 
@@ -6536,7 +6542,7 @@ def t_8199(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6314', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6314', old)
+        UNSET(ctx, E, 'rep~6314', old)
         return k()
 
     def nxt(i):
@@ -6604,7 +6610,7 @@ def t_8204(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8205, E, 'taken~6315', E.get('instead~6316'))
+    LOCAL(ctx, E, 'taken~6315', E.get('instead~6316'))
     return t_8206(ctx, k, s, E)
 
 
@@ -6614,7 +6620,7 @@ def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8205, E, 'taken~6315', E.get('instead~6316'))
+    LOCAL(ctx, E, 'taken~6315', E.get('instead~6316'))
     return True
 
 
@@ -6688,7 +6694,7 @@ def d_8211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8215, PL(ctx, E.get('you')).get('stock'), E.get('r~6318'))
     if c is not None:
-        ASSIGN(ctx, 8215, c, key, E.get('k~6319'))
+        SET(ctx, 'stock', c, key, E.get('k~6319'), '+=', False, K[2])
     if not d_8216(ctx, E):
         return False
     if not d_8218(ctx, E):
@@ -6716,7 +6722,7 @@ def d_8213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8214, E, 'k~6319', x_9296(ctx, E))
+        LOCAL(ctx, E, 'k~6319', x_9296(ctx, E))
     return True
 
 
@@ -6726,7 +6732,7 @@ def d_8214(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8214, E, 'k~6319', x_9296(ctx, E))
+    LOCAL(ctx, E, 'k~6319', x_9296(ctx, E))
     return True
 
 
@@ -6738,7 +6744,7 @@ def d_8215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8215, PL(ctx, E.get('you')).get('stock'), E.get('r~6318'))
     if c is not None:
-        ASSIGN(ctx, 8215, c, key, E.get('k~6319'))
+        SET(ctx, 'stock', c, key, E.get('k~6319'), '+=', False, K[2])
     return True
 
 
@@ -6754,7 +6760,7 @@ def d_8216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8217, ctx.state.get('supply'), E.get('r~6318'))
         if c is not None:
-            ASSIGN(ctx, 8217, c, key, E.get('k~6319'))
+            SET(ctx, 'supply', c, key, E.get('k~6319'), '-=', False, K[3])
     return True
 
 
@@ -6766,7 +6772,7 @@ def d_8217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8217, ctx.state.get('supply'), E.get('r~6318'))
     if c is not None:
-        ASSIGN(ctx, 8217, c, key, E.get('k~6319'))
+        SET(ctx, 'supply', c, key, E.get('k~6319'), '-=', False, K[3])
     return True
 
 
@@ -6782,7 +6788,7 @@ def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8219, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8219, c, key, E.get('k~6319'))
+            SET(ctx, 'ledger', c, key, E.get('k~6319'), '+=', False, K[4])
     return True
 
 
@@ -6794,7 +6800,7 @@ def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8219, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8219, c, key, E.get('k~6319'))
+        SET(ctx, 'ledger', c, key, E.get('k~6319'), '+=', False, K[4])
     return True
 
 
@@ -6911,7 +6917,7 @@ def t_8228(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6336', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6336', old)
+        UNSET(ctx, E, 'rep~6336', old)
         return k()
 
     def nxt(i):
@@ -6979,7 +6985,7 @@ def t_8233(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8234, E, 'taken~6337', E.get('instead~6338'))
+    LOCAL(ctx, E, 'taken~6337', E.get('instead~6338'))
     return t_8235(ctx, k, s, E)
 
 
@@ -6989,7 +6995,7 @@ def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8234, E, 'taken~6337', E.get('instead~6338'))
+    LOCAL(ctx, E, 'taken~6337', E.get('instead~6338'))
     return True
 
 
@@ -7063,7 +7069,7 @@ def d_8240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8244, PL(ctx, E.get('you')).get('stock'), E.get('r~6340'))
     if c is not None:
-        ASSIGN(ctx, 8244, c, key, E.get('k~6341'))
+        SET(ctx, 'stock', c, key, E.get('k~6341'), '+=', False, K[2])
     if not d_8245(ctx, E):
         return False
     if not d_8247(ctx, E):
@@ -7091,7 +7097,7 @@ def d_8242(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8243, E, 'k~6341', x_9330(ctx, E))
+        LOCAL(ctx, E, 'k~6341', x_9330(ctx, E))
     return True
 
 
@@ -7101,7 +7107,7 @@ def d_8243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8243, E, 'k~6341', x_9330(ctx, E))
+    LOCAL(ctx, E, 'k~6341', x_9330(ctx, E))
     return True
 
 
@@ -7113,7 +7119,7 @@ def d_8244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8244, PL(ctx, E.get('you')).get('stock'), E.get('r~6340'))
     if c is not None:
-        ASSIGN(ctx, 8244, c, key, E.get('k~6341'))
+        SET(ctx, 'stock', c, key, E.get('k~6341'), '+=', False, K[2])
     return True
 
 
@@ -7129,7 +7135,7 @@ def d_8245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8246, ctx.state.get('supply'), E.get('r~6340'))
         if c is not None:
-            ASSIGN(ctx, 8246, c, key, E.get('k~6341'))
+            SET(ctx, 'supply', c, key, E.get('k~6341'), '-=', False, K[3])
     return True
 
 
@@ -7141,7 +7147,7 @@ def d_8246(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8246, ctx.state.get('supply'), E.get('r~6340'))
     if c is not None:
-        ASSIGN(ctx, 8246, c, key, E.get('k~6341'))
+        SET(ctx, 'supply', c, key, E.get('k~6341'), '-=', False, K[3])
     return True
 
 
@@ -7157,7 +7163,7 @@ def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8248, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8248, c, key, E.get('k~6341'))
+            SET(ctx, 'ledger', c, key, E.get('k~6341'), '+=', False, K[4])
     return True
 
 
@@ -7169,7 +7175,7 @@ def d_8248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8248, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8248, c, key, E.get('k~6341'))
+        SET(ctx, 'ledger', c, key, E.get('k~6341'), '+=', False, K[4])
     return True
 
 
@@ -7271,7 +7277,7 @@ def t_8254(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6348', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6348', old)
+        UNSET(ctx, E, 'rep~6348', old)
         return k()
 
     def nxt(i):
@@ -7339,7 +7345,7 @@ def t_8259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8260, E, 'taken~6349', E.get('instead~6350'))
+    LOCAL(ctx, E, 'taken~6349', E.get('instead~6350'))
     return t_8261(ctx, k, s, E)
 
 
@@ -7349,7 +7355,7 @@ def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8260, E, 'taken~6349', E.get('instead~6350'))
+    LOCAL(ctx, E, 'taken~6349', E.get('instead~6350'))
     return True
 
 
@@ -7423,7 +7429,7 @@ def d_8266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8270, PL(ctx, E.get('you')).get('stock'), E.get('r~6352'))
     if c is not None:
-        ASSIGN(ctx, 8270, c, key, E.get('k~6353'))
+        SET(ctx, 'stock', c, key, E.get('k~6353'), '+=', False, K[2])
     if not d_8271(ctx, E):
         return False
     if not d_8273(ctx, E):
@@ -7451,7 +7457,7 @@ def d_8268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8269, E, 'k~6353', x_9360(ctx, E))
+        LOCAL(ctx, E, 'k~6353', x_9360(ctx, E))
     return True
 
 
@@ -7461,7 +7467,7 @@ def d_8269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8269, E, 'k~6353', x_9360(ctx, E))
+    LOCAL(ctx, E, 'k~6353', x_9360(ctx, E))
     return True
 
 
@@ -7473,7 +7479,7 @@ def d_8270(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8270, PL(ctx, E.get('you')).get('stock'), E.get('r~6352'))
     if c is not None:
-        ASSIGN(ctx, 8270, c, key, E.get('k~6353'))
+        SET(ctx, 'stock', c, key, E.get('k~6353'), '+=', False, K[2])
     return True
 
 
@@ -7489,7 +7495,7 @@ def d_8271(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8272, ctx.state.get('supply'), E.get('r~6352'))
         if c is not None:
-            ASSIGN(ctx, 8272, c, key, E.get('k~6353'))
+            SET(ctx, 'supply', c, key, E.get('k~6353'), '-=', False, K[3])
     return True
 
 
@@ -7501,7 +7507,7 @@ def d_8272(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8272, ctx.state.get('supply'), E.get('r~6352'))
     if c is not None:
-        ASSIGN(ctx, 8272, c, key, E.get('k~6353'))
+        SET(ctx, 'supply', c, key, E.get('k~6353'), '-=', False, K[3])
     return True
 
 
@@ -7517,7 +7523,7 @@ def d_8273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8274, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8274, c, key, E.get('k~6353'))
+            SET(ctx, 'ledger', c, key, E.get('k~6353'), '+=', False, K[4])
     return True
 
 
@@ -7529,7 +7535,7 @@ def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8274, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8274, c, key, E.get('k~6353'))
+        SET(ctx, 'ledger', c, key, E.get('k~6353'), '+=', False, K[4])
     return True
 
 
@@ -7646,7 +7652,7 @@ def t_8283(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6370', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6370', old)
+        UNSET(ctx, E, 'rep~6370', old)
         return k()
 
     def nxt(i):
@@ -7714,7 +7720,7 @@ def t_8288(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8289, E, 'taken~6371', E.get('instead~6372'))
+    LOCAL(ctx, E, 'taken~6371', E.get('instead~6372'))
     return t_8290(ctx, k, s, E)
 
 
@@ -7724,7 +7730,7 @@ def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8289, E, 'taken~6371', E.get('instead~6372'))
+    LOCAL(ctx, E, 'taken~6371', E.get('instead~6372'))
     return True
 
 
@@ -7798,7 +7804,7 @@ def d_8295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8299, PL(ctx, E.get('you')).get('stock'), E.get('r~6374'))
     if c is not None:
-        ASSIGN(ctx, 8299, c, key, E.get('k~6375'))
+        SET(ctx, 'stock', c, key, E.get('k~6375'), '+=', False, K[2])
     if not d_8300(ctx, E):
         return False
     if not d_8302(ctx, E):
@@ -7826,7 +7832,7 @@ def d_8297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8298, E, 'k~6375', x_9394(ctx, E))
+        LOCAL(ctx, E, 'k~6375', x_9394(ctx, E))
     return True
 
 
@@ -7836,7 +7842,7 @@ def d_8298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8298, E, 'k~6375', x_9394(ctx, E))
+    LOCAL(ctx, E, 'k~6375', x_9394(ctx, E))
     return True
 
 
@@ -7848,7 +7854,7 @@ def d_8299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8299, PL(ctx, E.get('you')).get('stock'), E.get('r~6374'))
     if c is not None:
-        ASSIGN(ctx, 8299, c, key, E.get('k~6375'))
+        SET(ctx, 'stock', c, key, E.get('k~6375'), '+=', False, K[2])
     return True
 
 
@@ -7864,7 +7870,7 @@ def d_8300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8301, ctx.state.get('supply'), E.get('r~6374'))
         if c is not None:
-            ASSIGN(ctx, 8301, c, key, E.get('k~6375'))
+            SET(ctx, 'supply', c, key, E.get('k~6375'), '-=', False, K[3])
     return True
 
 
@@ -7876,7 +7882,7 @@ def d_8301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8301, ctx.state.get('supply'), E.get('r~6374'))
     if c is not None:
-        ASSIGN(ctx, 8301, c, key, E.get('k~6375'))
+        SET(ctx, 'supply', c, key, E.get('k~6375'), '-=', False, K[3])
     return True
 
 
@@ -7892,7 +7898,7 @@ def d_8302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8303, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8303, c, key, E.get('k~6375'))
+            SET(ctx, 'ledger', c, key, E.get('k~6375'), '+=', False, K[4])
     return True
 
 
@@ -7904,7 +7910,7 @@ def d_8303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8303, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8303, c, key, E.get('k~6375'))
+        SET(ctx, 'ledger', c, key, E.get('k~6375'), '+=', False, K[4])
     return True
 
 
@@ -8006,7 +8012,7 @@ def t_8309(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6380', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6380', old)
+        UNSET(ctx, E, 'rep~6380', old)
         return k()
 
     def nxt(i):
@@ -8074,7 +8080,7 @@ def t_8314(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8315, E, 'taken~6381', E.get('instead~6382'))
+    LOCAL(ctx, E, 'taken~6381', E.get('instead~6382'))
     return t_8316(ctx, k, s, E)
 
 
@@ -8084,7 +8090,7 @@ def d_8315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8315, E, 'taken~6381', E.get('instead~6382'))
+    LOCAL(ctx, E, 'taken~6381', E.get('instead~6382'))
     return True
 
 
@@ -8158,7 +8164,7 @@ def d_8321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8325, PL(ctx, E.get('you')).get('stock'), E.get('r~6384'))
     if c is not None:
-        ASSIGN(ctx, 8325, c, key, E.get('k~6385'))
+        SET(ctx, 'stock', c, key, E.get('k~6385'), '+=', False, K[2])
     if not d_8326(ctx, E):
         return False
     if not d_8328(ctx, E):
@@ -8186,7 +8192,7 @@ def d_8323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8324, E, 'k~6385', x_9424(ctx, E))
+        LOCAL(ctx, E, 'k~6385', x_9424(ctx, E))
     return True
 
 
@@ -8196,7 +8202,7 @@ def d_8324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8324, E, 'k~6385', x_9424(ctx, E))
+    LOCAL(ctx, E, 'k~6385', x_9424(ctx, E))
     return True
 
 
@@ -8208,7 +8214,7 @@ def d_8325(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8325, PL(ctx, E.get('you')).get('stock'), E.get('r~6384'))
     if c is not None:
-        ASSIGN(ctx, 8325, c, key, E.get('k~6385'))
+        SET(ctx, 'stock', c, key, E.get('k~6385'), '+=', False, K[2])
     return True
 
 
@@ -8224,7 +8230,7 @@ def d_8326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8327, ctx.state.get('supply'), E.get('r~6384'))
         if c is not None:
-            ASSIGN(ctx, 8327, c, key, E.get('k~6385'))
+            SET(ctx, 'supply', c, key, E.get('k~6385'), '-=', False, K[3])
     return True
 
 
@@ -8236,7 +8242,7 @@ def d_8327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8327, ctx.state.get('supply'), E.get('r~6384'))
     if c is not None:
-        ASSIGN(ctx, 8327, c, key, E.get('k~6385'))
+        SET(ctx, 'supply', c, key, E.get('k~6385'), '-=', False, K[3])
     return True
 
 
@@ -8252,7 +8258,7 @@ def d_8328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8329, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8329, c, key, E.get('k~6385'))
+            SET(ctx, 'ledger', c, key, E.get('k~6385'), '+=', False, K[4])
     return True
 
 
@@ -8264,7 +8270,7 @@ def d_8329(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8329, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8329, c, key, E.get('k~6385'))
+        SET(ctx, 'ledger', c, key, E.get('k~6385'), '+=', False, K[4])
     return True
 
 
@@ -8381,7 +8387,7 @@ def t_8338(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6402', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6402', old)
+        UNSET(ctx, E, 'rep~6402', old)
         return k()
 
     def nxt(i):
@@ -8449,7 +8455,7 @@ def t_8343(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8344, E, 'taken~6403', E.get('instead~6404'))
+    LOCAL(ctx, E, 'taken~6403', E.get('instead~6404'))
     return t_8345(ctx, k, s, E)
 
 
@@ -8459,7 +8465,7 @@ def d_8344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8344, E, 'taken~6403', E.get('instead~6404'))
+    LOCAL(ctx, E, 'taken~6403', E.get('instead~6404'))
     return True
 
 
@@ -8533,7 +8539,7 @@ def d_8350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8354, PL(ctx, E.get('you')).get('stock'), E.get('r~6406'))
     if c is not None:
-        ASSIGN(ctx, 8354, c, key, E.get('k~6407'))
+        SET(ctx, 'stock', c, key, E.get('k~6407'), '+=', False, K[2])
     if not d_8355(ctx, E):
         return False
     if not d_8357(ctx, E):
@@ -8561,7 +8567,7 @@ def d_8352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8353, E, 'k~6407', x_9458(ctx, E))
+        LOCAL(ctx, E, 'k~6407', x_9458(ctx, E))
     return True
 
 
@@ -8571,7 +8577,7 @@ def d_8353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8353, E, 'k~6407', x_9458(ctx, E))
+    LOCAL(ctx, E, 'k~6407', x_9458(ctx, E))
     return True
 
 
@@ -8583,7 +8589,7 @@ def d_8354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8354, PL(ctx, E.get('you')).get('stock'), E.get('r~6406'))
     if c is not None:
-        ASSIGN(ctx, 8354, c, key, E.get('k~6407'))
+        SET(ctx, 'stock', c, key, E.get('k~6407'), '+=', False, K[2])
     return True
 
 
@@ -8599,7 +8605,7 @@ def d_8355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8356, ctx.state.get('supply'), E.get('r~6406'))
         if c is not None:
-            ASSIGN(ctx, 8356, c, key, E.get('k~6407'))
+            SET(ctx, 'supply', c, key, E.get('k~6407'), '-=', False, K[3])
     return True
 
 
@@ -8611,7 +8617,7 @@ def d_8356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8356, ctx.state.get('supply'), E.get('r~6406'))
     if c is not None:
-        ASSIGN(ctx, 8356, c, key, E.get('k~6407'))
+        SET(ctx, 'supply', c, key, E.get('k~6407'), '-=', False, K[3])
     return True
 
 
@@ -8627,7 +8633,7 @@ def d_8357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8358, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8358, c, key, E.get('k~6407'))
+            SET(ctx, 'ledger', c, key, E.get('k~6407'), '+=', False, K[4])
     return True
 
 
@@ -8639,7 +8645,7 @@ def d_8358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8358, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8358, c, key, E.get('k~6407'))
+        SET(ctx, 'ledger', c, key, E.get('k~6407'), '+=', False, K[4])
     return True
 
 
@@ -8741,7 +8747,7 @@ def t_8364(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6412', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6412', old)
+        UNSET(ctx, E, 'rep~6412', old)
         return k()
 
     def nxt(i):
@@ -8809,7 +8815,7 @@ def t_8369(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8370, E, 'taken~6413', E.get('instead~6414'))
+    LOCAL(ctx, E, 'taken~6413', E.get('instead~6414'))
     return t_8371(ctx, k, s, E)
 
 
@@ -8819,7 +8825,7 @@ def d_8370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8370, E, 'taken~6413', E.get('instead~6414'))
+    LOCAL(ctx, E, 'taken~6413', E.get('instead~6414'))
     return True
 
 
@@ -8893,7 +8899,7 @@ def d_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8380, PL(ctx, E.get('you')).get('stock'), E.get('r~6416'))
     if c is not None:
-        ASSIGN(ctx, 8380, c, key, E.get('k~6417'))
+        SET(ctx, 'stock', c, key, E.get('k~6417'), '+=', False, K[2])
     if not d_8381(ctx, E):
         return False
     if not d_8383(ctx, E):
@@ -8921,7 +8927,7 @@ def d_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8379, E, 'k~6417', x_9488(ctx, E))
+        LOCAL(ctx, E, 'k~6417', x_9488(ctx, E))
     return True
 
 
@@ -8931,7 +8937,7 @@ def d_8379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8379, E, 'k~6417', x_9488(ctx, E))
+    LOCAL(ctx, E, 'k~6417', x_9488(ctx, E))
     return True
 
 
@@ -8943,7 +8949,7 @@ def d_8380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8380, PL(ctx, E.get('you')).get('stock'), E.get('r~6416'))
     if c is not None:
-        ASSIGN(ctx, 8380, c, key, E.get('k~6417'))
+        SET(ctx, 'stock', c, key, E.get('k~6417'), '+=', False, K[2])
     return True
 
 
@@ -8959,7 +8965,7 @@ def d_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8382, ctx.state.get('supply'), E.get('r~6416'))
         if c is not None:
-            ASSIGN(ctx, 8382, c, key, E.get('k~6417'))
+            SET(ctx, 'supply', c, key, E.get('k~6417'), '-=', False, K[3])
     return True
 
 
@@ -8971,7 +8977,7 @@ def d_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8382, ctx.state.get('supply'), E.get('r~6416'))
     if c is not None:
-        ASSIGN(ctx, 8382, c, key, E.get('k~6417'))
+        SET(ctx, 'supply', c, key, E.get('k~6417'), '-=', False, K[3])
     return True
 
 
@@ -8987,7 +8993,7 @@ def d_8383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8384, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8384, c, key, E.get('k~6417'))
+            SET(ctx, 'ledger', c, key, E.get('k~6417'), '+=', False, K[4])
     return True
 
 
@@ -8999,7 +9005,7 @@ def d_8384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8384, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8384, c, key, E.get('k~6417'))
+        SET(ctx, 'ledger', c, key, E.get('k~6417'), '+=', False, K[4])
     return True
 
 
@@ -9116,7 +9122,7 @@ def t_8393(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6434', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6434', old)
+        UNSET(ctx, E, 'rep~6434', old)
         return k()
 
     def nxt(i):
@@ -9184,7 +9190,7 @@ def t_8398(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8399, E, 'taken~6435', E.get('instead~6436'))
+    LOCAL(ctx, E, 'taken~6435', E.get('instead~6436'))
     return t_8400(ctx, k, s, E)
 
 
@@ -9194,7 +9200,7 @@ def d_8399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8399, E, 'taken~6435', E.get('instead~6436'))
+    LOCAL(ctx, E, 'taken~6435', E.get('instead~6436'))
     return True
 
 
@@ -9268,7 +9274,7 @@ def d_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8409, PL(ctx, E.get('you')).get('stock'), E.get('r~6438'))
     if c is not None:
-        ASSIGN(ctx, 8409, c, key, E.get('k~6439'))
+        SET(ctx, 'stock', c, key, E.get('k~6439'), '+=', False, K[2])
     if not d_8410(ctx, E):
         return False
     if not d_8412(ctx, E):
@@ -9296,7 +9302,7 @@ def d_8407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8408, E, 'k~6439', x_9522(ctx, E))
+        LOCAL(ctx, E, 'k~6439', x_9522(ctx, E))
     return True
 
 
@@ -9306,7 +9312,7 @@ def d_8408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8408, E, 'k~6439', x_9522(ctx, E))
+    LOCAL(ctx, E, 'k~6439', x_9522(ctx, E))
     return True
 
 
@@ -9318,7 +9324,7 @@ def d_8409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8409, PL(ctx, E.get('you')).get('stock'), E.get('r~6438'))
     if c is not None:
-        ASSIGN(ctx, 8409, c, key, E.get('k~6439'))
+        SET(ctx, 'stock', c, key, E.get('k~6439'), '+=', False, K[2])
     return True
 
 
@@ -9334,7 +9340,7 @@ def d_8410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8411, ctx.state.get('supply'), E.get('r~6438'))
         if c is not None:
-            ASSIGN(ctx, 8411, c, key, E.get('k~6439'))
+            SET(ctx, 'supply', c, key, E.get('k~6439'), '-=', False, K[3])
     return True
 
 
@@ -9346,7 +9352,7 @@ def d_8411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8411, ctx.state.get('supply'), E.get('r~6438'))
     if c is not None:
-        ASSIGN(ctx, 8411, c, key, E.get('k~6439'))
+        SET(ctx, 'supply', c, key, E.get('k~6439'), '-=', False, K[3])
     return True
 
 
@@ -9362,7 +9368,7 @@ def d_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8413, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8413, c, key, E.get('k~6439'))
+            SET(ctx, 'ledger', c, key, E.get('k~6439'), '+=', False, K[4])
     return True
 
 
@@ -9374,7 +9380,7 @@ def d_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8413, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8413, c, key, E.get('k~6439'))
+        SET(ctx, 'ledger', c, key, E.get('k~6439'), '+=', False, K[4])
     return True
 
 
@@ -9476,7 +9482,7 @@ def t_8419(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6453', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6453', old)
+        UNSET(ctx, E, 'rep~6453', old)
         return k()
 
     def nxt(i):
@@ -9544,7 +9550,7 @@ def t_8424(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8425, E, 'taken~6454', E.get('instead~6455'))
+    LOCAL(ctx, E, 'taken~6454', E.get('instead~6455'))
     return t_8426(ctx, k, s, E)
 
 
@@ -9554,7 +9560,7 @@ def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8425, E, 'taken~6454', E.get('instead~6455'))
+    LOCAL(ctx, E, 'taken~6454', E.get('instead~6455'))
     return True
 
 
@@ -9628,7 +9634,7 @@ def d_8431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8435, PL(ctx, E.get('you')).get('stock'), E.get('r~6457'))
     if c is not None:
-        ASSIGN(ctx, 8435, c, key, E.get('k~6458'))
+        SET(ctx, 'stock', c, key, E.get('k~6458'), '+=', False, K[2])
     if not d_8436(ctx, E):
         return False
     if not d_8438(ctx, E):
@@ -9656,7 +9662,7 @@ def d_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8434, E, 'k~6458', x_9552(ctx, E))
+        LOCAL(ctx, E, 'k~6458', x_9552(ctx, E))
     return True
 
 
@@ -9666,7 +9672,7 @@ def d_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8434, E, 'k~6458', x_9552(ctx, E))
+    LOCAL(ctx, E, 'k~6458', x_9552(ctx, E))
     return True
 
 
@@ -9678,7 +9684,7 @@ def d_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8435, PL(ctx, E.get('you')).get('stock'), E.get('r~6457'))
     if c is not None:
-        ASSIGN(ctx, 8435, c, key, E.get('k~6458'))
+        SET(ctx, 'stock', c, key, E.get('k~6458'), '+=', False, K[2])
     return True
 
 
@@ -9694,7 +9700,7 @@ def d_8436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8437, ctx.state.get('supply'), E.get('r~6457'))
         if c is not None:
-            ASSIGN(ctx, 8437, c, key, E.get('k~6458'))
+            SET(ctx, 'supply', c, key, E.get('k~6458'), '-=', False, K[3])
     return True
 
 
@@ -9706,7 +9712,7 @@ def d_8437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8437, ctx.state.get('supply'), E.get('r~6457'))
     if c is not None:
-        ASSIGN(ctx, 8437, c, key, E.get('k~6458'))
+        SET(ctx, 'supply', c, key, E.get('k~6458'), '-=', False, K[3])
     return True
 
 
@@ -9722,7 +9728,7 @@ def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8439, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8439, c, key, E.get('k~6458'))
+            SET(ctx, 'ledger', c, key, E.get('k~6458'), '+=', False, K[4])
     return True
 
 
@@ -9734,7 +9740,7 @@ def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8439, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8439, c, key, E.get('k~6458'))
+        SET(ctx, 'ledger', c, key, E.get('k~6458'), '+=', False, K[4])
     return True
 
 
@@ -9851,7 +9857,7 @@ def t_8448(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6475', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6475', old)
+        UNSET(ctx, E, 'rep~6475', old)
         return k()
 
     def nxt(i):
@@ -9919,7 +9925,7 @@ def t_8453(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8454, E, 'taken~6476', E.get('instead~6477'))
+    LOCAL(ctx, E, 'taken~6476', E.get('instead~6477'))
     return t_8455(ctx, k, s, E)
 
 
@@ -9929,7 +9935,7 @@ def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8454, E, 'taken~6476', E.get('instead~6477'))
+    LOCAL(ctx, E, 'taken~6476', E.get('instead~6477'))
     return True
 
 
@@ -10003,7 +10009,7 @@ def d_8460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8464, PL(ctx, E.get('you')).get('stock'), E.get('r~6479'))
     if c is not None:
-        ASSIGN(ctx, 8464, c, key, E.get('k~6480'))
+        SET(ctx, 'stock', c, key, E.get('k~6480'), '+=', False, K[2])
     if not d_8465(ctx, E):
         return False
     if not d_8467(ctx, E):
@@ -10031,7 +10037,7 @@ def d_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8463, E, 'k~6480', x_9586(ctx, E))
+        LOCAL(ctx, E, 'k~6480', x_9586(ctx, E))
     return True
 
 
@@ -10041,7 +10047,7 @@ def d_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8463, E, 'k~6480', x_9586(ctx, E))
+    LOCAL(ctx, E, 'k~6480', x_9586(ctx, E))
     return True
 
 
@@ -10053,7 +10059,7 @@ def d_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8464, PL(ctx, E.get('you')).get('stock'), E.get('r~6479'))
     if c is not None:
-        ASSIGN(ctx, 8464, c, key, E.get('k~6480'))
+        SET(ctx, 'stock', c, key, E.get('k~6480'), '+=', False, K[2])
     return True
 
 
@@ -10069,7 +10075,7 @@ def d_8465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8466, ctx.state.get('supply'), E.get('r~6479'))
         if c is not None:
-            ASSIGN(ctx, 8466, c, key, E.get('k~6480'))
+            SET(ctx, 'supply', c, key, E.get('k~6480'), '-=', False, K[3])
     return True
 
 
@@ -10081,7 +10087,7 @@ def d_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8466, ctx.state.get('supply'), E.get('r~6479'))
     if c is not None:
-        ASSIGN(ctx, 8466, c, key, E.get('k~6480'))
+        SET(ctx, 'supply', c, key, E.get('k~6480'), '-=', False, K[3])
     return True
 
 
@@ -10097,7 +10103,7 @@ def d_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8468, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8468, c, key, E.get('k~6480'))
+            SET(ctx, 'ledger', c, key, E.get('k~6480'), '+=', False, K[4])
     return True
 
 
@@ -10109,7 +10115,7 @@ def d_8468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8468, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8468, c, key, E.get('k~6480'))
+        SET(ctx, 'ledger', c, key, E.get('k~6480'), '+=', False, K[4])
     return True
 
 
@@ -10211,7 +10217,7 @@ def t_8474(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6484', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6484', old)
+        UNSET(ctx, E, 'rep~6484', old)
         return k()
 
     def nxt(i):
@@ -10279,7 +10285,7 @@ def t_8479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8480, E, 'taken~6485', E.get('instead~6486'))
+    LOCAL(ctx, E, 'taken~6485', E.get('instead~6486'))
     return t_8481(ctx, k, s, E)
 
 
@@ -10289,7 +10295,7 @@ def d_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8480, E, 'taken~6485', E.get('instead~6486'))
+    LOCAL(ctx, E, 'taken~6485', E.get('instead~6486'))
     return True
 
 
@@ -10363,7 +10369,7 @@ def d_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8490, PL(ctx, E.get('you')).get('stock'), E.get('r~6488'))
     if c is not None:
-        ASSIGN(ctx, 8490, c, key, E.get('k~6489'))
+        SET(ctx, 'stock', c, key, E.get('k~6489'), '+=', False, K[2])
     if not d_8491(ctx, E):
         return False
     if not d_8493(ctx, E):
@@ -10391,7 +10397,7 @@ def d_8488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8489, E, 'k~6489', x_9616(ctx, E))
+        LOCAL(ctx, E, 'k~6489', x_9616(ctx, E))
     return True
 
 
@@ -10401,7 +10407,7 @@ def d_8489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8489, E, 'k~6489', x_9616(ctx, E))
+    LOCAL(ctx, E, 'k~6489', x_9616(ctx, E))
     return True
 
 
@@ -10413,7 +10419,7 @@ def d_8490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8490, PL(ctx, E.get('you')).get('stock'), E.get('r~6488'))
     if c is not None:
-        ASSIGN(ctx, 8490, c, key, E.get('k~6489'))
+        SET(ctx, 'stock', c, key, E.get('k~6489'), '+=', False, K[2])
     return True
 
 
@@ -10429,7 +10435,7 @@ def d_8491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8492, ctx.state.get('supply'), E.get('r~6488'))
         if c is not None:
-            ASSIGN(ctx, 8492, c, key, E.get('k~6489'))
+            SET(ctx, 'supply', c, key, E.get('k~6489'), '-=', False, K[3])
     return True
 
 
@@ -10441,7 +10447,7 @@ def d_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8492, ctx.state.get('supply'), E.get('r~6488'))
     if c is not None:
-        ASSIGN(ctx, 8492, c, key, E.get('k~6489'))
+        SET(ctx, 'supply', c, key, E.get('k~6489'), '-=', False, K[3])
     return True
 
 
@@ -10457,7 +10463,7 @@ def d_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8494, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8494, c, key, E.get('k~6489'))
+            SET(ctx, 'ledger', c, key, E.get('k~6489'), '+=', False, K[4])
     return True
 
 
@@ -10469,7 +10475,7 @@ def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8494, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8494, c, key, E.get('k~6489'))
+        SET(ctx, 'ledger', c, key, E.get('k~6489'), '+=', False, K[4])
     return True
 
 
@@ -10586,7 +10592,7 @@ def t_8503(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6506', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6506', old)
+        UNSET(ctx, E, 'rep~6506', old)
         return k()
 
     def nxt(i):
@@ -10654,7 +10660,7 @@ def t_8508(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8509, E, 'taken~6507', E.get('instead~6508'))
+    LOCAL(ctx, E, 'taken~6507', E.get('instead~6508'))
     return t_8510(ctx, k, s, E)
 
 
@@ -10664,7 +10670,7 @@ def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8509, E, 'taken~6507', E.get('instead~6508'))
+    LOCAL(ctx, E, 'taken~6507', E.get('instead~6508'))
     return True
 
 
@@ -10738,7 +10744,7 @@ def d_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8519, PL(ctx, E.get('you')).get('stock'), E.get('r~6510'))
     if c is not None:
-        ASSIGN(ctx, 8519, c, key, E.get('k~6511'))
+        SET(ctx, 'stock', c, key, E.get('k~6511'), '+=', False, K[2])
     if not d_8520(ctx, E):
         return False
     if not d_8522(ctx, E):
@@ -10766,7 +10772,7 @@ def d_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8518, E, 'k~6511', x_9650(ctx, E))
+        LOCAL(ctx, E, 'k~6511', x_9650(ctx, E))
     return True
 
 
@@ -10776,7 +10782,7 @@ def d_8518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8518, E, 'k~6511', x_9650(ctx, E))
+    LOCAL(ctx, E, 'k~6511', x_9650(ctx, E))
     return True
 
 
@@ -10788,7 +10794,7 @@ def d_8519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8519, PL(ctx, E.get('you')).get('stock'), E.get('r~6510'))
     if c is not None:
-        ASSIGN(ctx, 8519, c, key, E.get('k~6511'))
+        SET(ctx, 'stock', c, key, E.get('k~6511'), '+=', False, K[2])
     return True
 
 
@@ -10804,7 +10810,7 @@ def d_8520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8521, ctx.state.get('supply'), E.get('r~6510'))
         if c is not None:
-            ASSIGN(ctx, 8521, c, key, E.get('k~6511'))
+            SET(ctx, 'supply', c, key, E.get('k~6511'), '-=', False, K[3])
     return True
 
 
@@ -10816,7 +10822,7 @@ def d_8521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8521, ctx.state.get('supply'), E.get('r~6510'))
     if c is not None:
-        ASSIGN(ctx, 8521, c, key, E.get('k~6511'))
+        SET(ctx, 'supply', c, key, E.get('k~6511'), '-=', False, K[3])
     return True
 
 
@@ -10832,7 +10838,7 @@ def d_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8523, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8523, c, key, E.get('k~6511'))
+            SET(ctx, 'ledger', c, key, E.get('k~6511'), '+=', False, K[4])
     return True
 
 
@@ -10844,7 +10850,7 @@ def d_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8523, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8523, c, key, E.get('k~6511'))
+        SET(ctx, 'ledger', c, key, E.get('k~6511'), '+=', False, K[4])
     return True
 
 
@@ -10946,7 +10952,7 @@ def t_8529(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6517', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6517', old)
+        UNSET(ctx, E, 'rep~6517', old)
         return k()
 
     def nxt(i):
@@ -11014,7 +11020,7 @@ def t_8534(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8535, E, 'taken~6518', E.get('instead~6519'))
+    LOCAL(ctx, E, 'taken~6518', E.get('instead~6519'))
     return t_8536(ctx, k, s, E)
 
 
@@ -11024,7 +11030,7 @@ def d_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8535, E, 'taken~6518', E.get('instead~6519'))
+    LOCAL(ctx, E, 'taken~6518', E.get('instead~6519'))
     return True
 
 
@@ -11098,7 +11104,7 @@ def d_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8545, PL(ctx, E.get('you')).get('stock'), E.get('r~6521'))
     if c is not None:
-        ASSIGN(ctx, 8545, c, key, E.get('k~6522'))
+        SET(ctx, 'stock', c, key, E.get('k~6522'), '+=', False, K[2])
     if not d_8546(ctx, E):
         return False
     if not d_8548(ctx, E):
@@ -11126,7 +11132,7 @@ def d_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8544, E, 'k~6522', x_9680(ctx, E))
+        LOCAL(ctx, E, 'k~6522', x_9680(ctx, E))
     return True
 
 
@@ -11136,7 +11142,7 @@ def d_8544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8544, E, 'k~6522', x_9680(ctx, E))
+    LOCAL(ctx, E, 'k~6522', x_9680(ctx, E))
     return True
 
 
@@ -11148,7 +11154,7 @@ def d_8545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8545, PL(ctx, E.get('you')).get('stock'), E.get('r~6521'))
     if c is not None:
-        ASSIGN(ctx, 8545, c, key, E.get('k~6522'))
+        SET(ctx, 'stock', c, key, E.get('k~6522'), '+=', False, K[2])
     return True
 
 
@@ -11164,7 +11170,7 @@ def d_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8547, ctx.state.get('supply'), E.get('r~6521'))
         if c is not None:
-            ASSIGN(ctx, 8547, c, key, E.get('k~6522'))
+            SET(ctx, 'supply', c, key, E.get('k~6522'), '-=', False, K[3])
     return True
 
 
@@ -11176,7 +11182,7 @@ def d_8547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8547, ctx.state.get('supply'), E.get('r~6521'))
     if c is not None:
-        ASSIGN(ctx, 8547, c, key, E.get('k~6522'))
+        SET(ctx, 'supply', c, key, E.get('k~6522'), '-=', False, K[3])
     return True
 
 
@@ -11192,7 +11198,7 @@ def d_8548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8549, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8549, c, key, E.get('k~6522'))
+            SET(ctx, 'ledger', c, key, E.get('k~6522'), '+=', False, K[4])
     return True
 
 
@@ -11204,7 +11210,7 @@ def d_8549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8549, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8549, c, key, E.get('k~6522'))
+        SET(ctx, 'ledger', c, key, E.get('k~6522'), '+=', False, K[4])
     return True
 
 
@@ -11321,7 +11327,7 @@ def t_8558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6539', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6539', old)
+        UNSET(ctx, E, 'rep~6539', old)
         return k()
 
     def nxt(i):
@@ -11389,7 +11395,7 @@ def t_8563(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8564, E, 'taken~6540', E.get('instead~6541'))
+    LOCAL(ctx, E, 'taken~6540', E.get('instead~6541'))
     return t_8565(ctx, k, s, E)
 
 
@@ -11399,7 +11405,7 @@ def d_8564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8564, E, 'taken~6540', E.get('instead~6541'))
+    LOCAL(ctx, E, 'taken~6540', E.get('instead~6541'))
     return True
 
 
@@ -11473,7 +11479,7 @@ def d_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8574, PL(ctx, E.get('you')).get('stock'), E.get('r~6543'))
     if c is not None:
-        ASSIGN(ctx, 8574, c, key, E.get('k~6544'))
+        SET(ctx, 'stock', c, key, E.get('k~6544'), '+=', False, K[2])
     if not d_8575(ctx, E):
         return False
     if not d_8577(ctx, E):
@@ -11501,7 +11507,7 @@ def d_8572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8573, E, 'k~6544', x_9714(ctx, E))
+        LOCAL(ctx, E, 'k~6544', x_9714(ctx, E))
     return True
 
 
@@ -11511,7 +11517,7 @@ def d_8573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8573, E, 'k~6544', x_9714(ctx, E))
+    LOCAL(ctx, E, 'k~6544', x_9714(ctx, E))
     return True
 
 
@@ -11523,7 +11529,7 @@ def d_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8574, PL(ctx, E.get('you')).get('stock'), E.get('r~6543'))
     if c is not None:
-        ASSIGN(ctx, 8574, c, key, E.get('k~6544'))
+        SET(ctx, 'stock', c, key, E.get('k~6544'), '+=', False, K[2])
     return True
 
 
@@ -11539,7 +11545,7 @@ def d_8575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8576, ctx.state.get('supply'), E.get('r~6543'))
         if c is not None:
-            ASSIGN(ctx, 8576, c, key, E.get('k~6544'))
+            SET(ctx, 'supply', c, key, E.get('k~6544'), '-=', False, K[3])
     return True
 
 
@@ -11551,7 +11557,7 @@ def d_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8576, ctx.state.get('supply'), E.get('r~6543'))
     if c is not None:
-        ASSIGN(ctx, 8576, c, key, E.get('k~6544'))
+        SET(ctx, 'supply', c, key, E.get('k~6544'), '-=', False, K[3])
     return True
 
 
@@ -11567,7 +11573,7 @@ def d_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8578, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8578, c, key, E.get('k~6544'))
+            SET(ctx, 'ledger', c, key, E.get('k~6544'), '+=', False, K[4])
     return True
 
 
@@ -11579,7 +11585,7 @@ def d_8578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8578, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8578, c, key, E.get('k~6544'))
+        SET(ctx, 'ledger', c, key, E.get('k~6544'), '+=', False, K[4])
     return True
 
 
@@ -11681,7 +11687,7 @@ def t_8584(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6550', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6550', old)
+        UNSET(ctx, E, 'rep~6550', old)
         return k()
 
     def nxt(i):
@@ -11749,7 +11755,7 @@ def t_8589(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8590, E, 'taken~6551', E.get('instead~6552'))
+    LOCAL(ctx, E, 'taken~6551', E.get('instead~6552'))
     return t_8591(ctx, k, s, E)
 
 
@@ -11759,7 +11765,7 @@ def d_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8590, E, 'taken~6551', E.get('instead~6552'))
+    LOCAL(ctx, E, 'taken~6551', E.get('instead~6552'))
     return True
 
 
@@ -11833,7 +11839,7 @@ def d_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8600, PL(ctx, E.get('you')).get('stock'), E.get('r~6554'))
     if c is not None:
-        ASSIGN(ctx, 8600, c, key, E.get('k~6555'))
+        SET(ctx, 'stock', c, key, E.get('k~6555'), '+=', False, K[2])
     if not d_8601(ctx, E):
         return False
     if not d_8603(ctx, E):
@@ -11861,7 +11867,7 @@ def d_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8599, E, 'k~6555', x_9744(ctx, E))
+        LOCAL(ctx, E, 'k~6555', x_9744(ctx, E))
     return True
 
 
@@ -11871,7 +11877,7 @@ def d_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8599, E, 'k~6555', x_9744(ctx, E))
+    LOCAL(ctx, E, 'k~6555', x_9744(ctx, E))
     return True
 
 
@@ -11883,7 +11889,7 @@ def d_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8600, PL(ctx, E.get('you')).get('stock'), E.get('r~6554'))
     if c is not None:
-        ASSIGN(ctx, 8600, c, key, E.get('k~6555'))
+        SET(ctx, 'stock', c, key, E.get('k~6555'), '+=', False, K[2])
     return True
 
 
@@ -11899,7 +11905,7 @@ def d_8601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8602, ctx.state.get('supply'), E.get('r~6554'))
         if c is not None:
-            ASSIGN(ctx, 8602, c, key, E.get('k~6555'))
+            SET(ctx, 'supply', c, key, E.get('k~6555'), '-=', False, K[3])
     return True
 
 
@@ -11911,7 +11917,7 @@ def d_8602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8602, ctx.state.get('supply'), E.get('r~6554'))
     if c is not None:
-        ASSIGN(ctx, 8602, c, key, E.get('k~6555'))
+        SET(ctx, 'supply', c, key, E.get('k~6555'), '-=', False, K[3])
     return True
 
 
@@ -11927,7 +11933,7 @@ def d_8603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8604, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8604, c, key, E.get('k~6555'))
+            SET(ctx, 'ledger', c, key, E.get('k~6555'), '+=', False, K[4])
     return True
 
 
@@ -11939,7 +11945,7 @@ def d_8604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8604, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8604, c, key, E.get('k~6555'))
+        SET(ctx, 'ledger', c, key, E.get('k~6555'), '+=', False, K[4])
     return True
 
 
@@ -12056,7 +12062,7 @@ def t_8613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6572', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6572', old)
+        UNSET(ctx, E, 'rep~6572', old)
         return k()
 
     def nxt(i):
@@ -12124,7 +12130,7 @@ def t_8618(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8619, E, 'taken~6573', E.get('instead~6574'))
+    LOCAL(ctx, E, 'taken~6573', E.get('instead~6574'))
     return t_8620(ctx, k, s, E)
 
 
@@ -12134,7 +12140,7 @@ def d_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8619, E, 'taken~6573', E.get('instead~6574'))
+    LOCAL(ctx, E, 'taken~6573', E.get('instead~6574'))
     return True
 
 
@@ -12208,7 +12214,7 @@ def d_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8629, PL(ctx, E.get('you')).get('stock'), E.get('r~6576'))
     if c is not None:
-        ASSIGN(ctx, 8629, c, key, E.get('k~6577'))
+        SET(ctx, 'stock', c, key, E.get('k~6577'), '+=', False, K[2])
     if not d_8630(ctx, E):
         return False
     if not d_8632(ctx, E):
@@ -12236,7 +12242,7 @@ def d_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8628, E, 'k~6577', x_9778(ctx, E))
+        LOCAL(ctx, E, 'k~6577', x_9778(ctx, E))
     return True
 
 
@@ -12246,7 +12252,7 @@ def d_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8628, E, 'k~6577', x_9778(ctx, E))
+    LOCAL(ctx, E, 'k~6577', x_9778(ctx, E))
     return True
 
 
@@ -12258,7 +12264,7 @@ def d_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8629, PL(ctx, E.get('you')).get('stock'), E.get('r~6576'))
     if c is not None:
-        ASSIGN(ctx, 8629, c, key, E.get('k~6577'))
+        SET(ctx, 'stock', c, key, E.get('k~6577'), '+=', False, K[2])
     return True
 
 
@@ -12274,7 +12280,7 @@ def d_8630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8631, ctx.state.get('supply'), E.get('r~6576'))
         if c is not None:
-            ASSIGN(ctx, 8631, c, key, E.get('k~6577'))
+            SET(ctx, 'supply', c, key, E.get('k~6577'), '-=', False, K[3])
     return True
 
 
@@ -12286,7 +12292,7 @@ def d_8631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8631, ctx.state.get('supply'), E.get('r~6576'))
     if c is not None:
-        ASSIGN(ctx, 8631, c, key, E.get('k~6577'))
+        SET(ctx, 'supply', c, key, E.get('k~6577'), '-=', False, K[3])
     return True
 
 
@@ -12302,7 +12308,7 @@ def d_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8633, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8633, c, key, E.get('k~6577'))
+            SET(ctx, 'ledger', c, key, E.get('k~6577'), '+=', False, K[4])
     return True
 
 
@@ -12314,7 +12320,7 @@ def d_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8633, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8633, c, key, E.get('k~6577'))
+        SET(ctx, 'ledger', c, key, E.get('k~6577'), '+=', False, K[4])
     return True
 
 
@@ -12416,7 +12422,7 @@ def t_8639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6583', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6583', old)
+        UNSET(ctx, E, 'rep~6583', old)
         return k()
 
     def nxt(i):
@@ -12484,7 +12490,7 @@ def t_8644(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8645, E, 'taken~6584', E.get('instead~6585'))
+    LOCAL(ctx, E, 'taken~6584', E.get('instead~6585'))
     return t_8646(ctx, k, s, E)
 
 
@@ -12494,7 +12500,7 @@ def d_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8645, E, 'taken~6584', E.get('instead~6585'))
+    LOCAL(ctx, E, 'taken~6584', E.get('instead~6585'))
     return True
 
 
@@ -12568,7 +12574,7 @@ def d_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8655, PL(ctx, E.get('you')).get('stock'), E.get('r~6587'))
     if c is not None:
-        ASSIGN(ctx, 8655, c, key, E.get('k~6588'))
+        SET(ctx, 'stock', c, key, E.get('k~6588'), '+=', False, K[2])
     if not d_8656(ctx, E):
         return False
     if not d_8658(ctx, E):
@@ -12596,7 +12602,7 @@ def d_8653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8654, E, 'k~6588', x_9808(ctx, E))
+        LOCAL(ctx, E, 'k~6588', x_9808(ctx, E))
     return True
 
 
@@ -12606,7 +12612,7 @@ def d_8654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8654, E, 'k~6588', x_9808(ctx, E))
+    LOCAL(ctx, E, 'k~6588', x_9808(ctx, E))
     return True
 
 
@@ -12618,7 +12624,7 @@ def d_8655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8655, PL(ctx, E.get('you')).get('stock'), E.get('r~6587'))
     if c is not None:
-        ASSIGN(ctx, 8655, c, key, E.get('k~6588'))
+        SET(ctx, 'stock', c, key, E.get('k~6588'), '+=', False, K[2])
     return True
 
 
@@ -12634,7 +12640,7 @@ def d_8656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8657, ctx.state.get('supply'), E.get('r~6587'))
         if c is not None:
-            ASSIGN(ctx, 8657, c, key, E.get('k~6588'))
+            SET(ctx, 'supply', c, key, E.get('k~6588'), '-=', False, K[3])
     return True
 
 
@@ -12646,7 +12652,7 @@ def d_8657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8657, ctx.state.get('supply'), E.get('r~6587'))
     if c is not None:
-        ASSIGN(ctx, 8657, c, key, E.get('k~6588'))
+        SET(ctx, 'supply', c, key, E.get('k~6588'), '-=', False, K[3])
     return True
 
 
@@ -12662,7 +12668,7 @@ def d_8658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8659, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8659, c, key, E.get('k~6588'))
+            SET(ctx, 'ledger', c, key, E.get('k~6588'), '+=', False, K[4])
     return True
 
 
@@ -12674,7 +12680,7 @@ def d_8659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8659, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8659, c, key, E.get('k~6588'))
+        SET(ctx, 'ledger', c, key, E.get('k~6588'), '+=', False, K[4])
     return True
 
 
@@ -12791,7 +12797,7 @@ def t_8668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6605', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6605', old)
+        UNSET(ctx, E, 'rep~6605', old)
         return k()
 
     def nxt(i):
@@ -12859,7 +12865,7 @@ def t_8673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8674, E, 'taken~6606', E.get('instead~6607'))
+    LOCAL(ctx, E, 'taken~6606', E.get('instead~6607'))
     return t_8675(ctx, k, s, E)
 
 
@@ -12869,7 +12875,7 @@ def d_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8674, E, 'taken~6606', E.get('instead~6607'))
+    LOCAL(ctx, E, 'taken~6606', E.get('instead~6607'))
     return True
 
 
@@ -12943,7 +12949,7 @@ def d_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8684, PL(ctx, E.get('you')).get('stock'), E.get('r~6609'))
     if c is not None:
-        ASSIGN(ctx, 8684, c, key, E.get('k~6610'))
+        SET(ctx, 'stock', c, key, E.get('k~6610'), '+=', False, K[2])
     if not d_8685(ctx, E):
         return False
     if not d_8687(ctx, E):
@@ -12971,7 +12977,7 @@ def d_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8683, E, 'k~6610', x_9842(ctx, E))
+        LOCAL(ctx, E, 'k~6610', x_9842(ctx, E))
     return True
 
 
@@ -12981,7 +12987,7 @@ def d_8683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8683, E, 'k~6610', x_9842(ctx, E))
+    LOCAL(ctx, E, 'k~6610', x_9842(ctx, E))
     return True
 
 
@@ -12993,7 +12999,7 @@ def d_8684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8684, PL(ctx, E.get('you')).get('stock'), E.get('r~6609'))
     if c is not None:
-        ASSIGN(ctx, 8684, c, key, E.get('k~6610'))
+        SET(ctx, 'stock', c, key, E.get('k~6610'), '+=', False, K[2])
     return True
 
 
@@ -13009,7 +13015,7 @@ def d_8685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8686, ctx.state.get('supply'), E.get('r~6609'))
         if c is not None:
-            ASSIGN(ctx, 8686, c, key, E.get('k~6610'))
+            SET(ctx, 'supply', c, key, E.get('k~6610'), '-=', False, K[3])
     return True
 
 
@@ -13021,7 +13027,7 @@ def d_8686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8686, ctx.state.get('supply'), E.get('r~6609'))
     if c is not None:
-        ASSIGN(ctx, 8686, c, key, E.get('k~6610'))
+        SET(ctx, 'supply', c, key, E.get('k~6610'), '-=', False, K[3])
     return True
 
 
@@ -13037,7 +13043,7 @@ def d_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8688, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8688, c, key, E.get('k~6610'))
+            SET(ctx, 'ledger', c, key, E.get('k~6610'), '+=', False, K[4])
     return True
 
 
@@ -13049,7 +13055,7 @@ def d_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8688, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8688, c, key, E.get('k~6610'))
+        SET(ctx, 'ledger', c, key, E.get('k~6610'), '+=', False, K[4])
     return True
 
 
@@ -13151,7 +13157,7 @@ def t_8694(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6618', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6618', old)
+        UNSET(ctx, E, 'rep~6618', old)
         return k()
 
     def nxt(i):
@@ -13219,7 +13225,7 @@ def t_8699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8700, E, 'taken~6619', E.get('instead~6620'))
+    LOCAL(ctx, E, 'taken~6619', E.get('instead~6620'))
     return t_8701(ctx, k, s, E)
 
 
@@ -13229,7 +13235,7 @@ def d_8700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8700, E, 'taken~6619', E.get('instead~6620'))
+    LOCAL(ctx, E, 'taken~6619', E.get('instead~6620'))
     return True
 
 
@@ -13303,7 +13309,7 @@ def d_8706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8710, PL(ctx, E.get('you')).get('stock'), E.get('r~6622'))
     if c is not None:
-        ASSIGN(ctx, 8710, c, key, E.get('k~6623'))
+        SET(ctx, 'stock', c, key, E.get('k~6623'), '+=', False, K[2])
     if not d_8711(ctx, E):
         return False
     if not d_8713(ctx, E):
@@ -13331,7 +13337,7 @@ def d_8708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8709, E, 'k~6623', x_9872(ctx, E))
+        LOCAL(ctx, E, 'k~6623', x_9872(ctx, E))
     return True
 
 
@@ -13341,7 +13347,7 @@ def d_8709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8709, E, 'k~6623', x_9872(ctx, E))
+    LOCAL(ctx, E, 'k~6623', x_9872(ctx, E))
     return True
 
 
@@ -13353,7 +13359,7 @@ def d_8710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8710, PL(ctx, E.get('you')).get('stock'), E.get('r~6622'))
     if c is not None:
-        ASSIGN(ctx, 8710, c, key, E.get('k~6623'))
+        SET(ctx, 'stock', c, key, E.get('k~6623'), '+=', False, K[2])
     return True
 
 
@@ -13369,7 +13375,7 @@ def d_8711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8712, ctx.state.get('supply'), E.get('r~6622'))
         if c is not None:
-            ASSIGN(ctx, 8712, c, key, E.get('k~6623'))
+            SET(ctx, 'supply', c, key, E.get('k~6623'), '-=', False, K[3])
     return True
 
 
@@ -13381,7 +13387,7 @@ def d_8712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8712, ctx.state.get('supply'), E.get('r~6622'))
     if c is not None:
-        ASSIGN(ctx, 8712, c, key, E.get('k~6623'))
+        SET(ctx, 'supply', c, key, E.get('k~6623'), '-=', False, K[3])
     return True
 
 
@@ -13397,7 +13403,7 @@ def d_8713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8714, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8714, c, key, E.get('k~6623'))
+            SET(ctx, 'ledger', c, key, E.get('k~6623'), '+=', False, K[4])
     return True
 
 
@@ -13409,7 +13415,7 @@ def d_8714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8714, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8714, c, key, E.get('k~6623'))
+        SET(ctx, 'ledger', c, key, E.get('k~6623'), '+=', False, K[4])
     return True
 
 
@@ -13526,7 +13532,7 @@ def t_8723(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6640', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6640', old)
+        UNSET(ctx, E, 'rep~6640', old)
         return k()
 
     def nxt(i):
@@ -13594,7 +13600,7 @@ def t_8728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8729, E, 'taken~6641', E.get('instead~6642'))
+    LOCAL(ctx, E, 'taken~6641', E.get('instead~6642'))
     return t_8730(ctx, k, s, E)
 
 
@@ -13604,7 +13610,7 @@ def d_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8729, E, 'taken~6641', E.get('instead~6642'))
+    LOCAL(ctx, E, 'taken~6641', E.get('instead~6642'))
     return True
 
 
@@ -13678,7 +13684,7 @@ def d_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8739, PL(ctx, E.get('you')).get('stock'), E.get('r~6644'))
     if c is not None:
-        ASSIGN(ctx, 8739, c, key, E.get('k~6645'))
+        SET(ctx, 'stock', c, key, E.get('k~6645'), '+=', False, K[2])
     if not d_8740(ctx, E):
         return False
     if not d_8742(ctx, E):
@@ -13706,7 +13712,7 @@ def d_8737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8738, E, 'k~6645', x_9906(ctx, E))
+        LOCAL(ctx, E, 'k~6645', x_9906(ctx, E))
     return True
 
 
@@ -13716,7 +13722,7 @@ def d_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8738, E, 'k~6645', x_9906(ctx, E))
+    LOCAL(ctx, E, 'k~6645', x_9906(ctx, E))
     return True
 
 
@@ -13728,7 +13734,7 @@ def d_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8739, PL(ctx, E.get('you')).get('stock'), E.get('r~6644'))
     if c is not None:
-        ASSIGN(ctx, 8739, c, key, E.get('k~6645'))
+        SET(ctx, 'stock', c, key, E.get('k~6645'), '+=', False, K[2])
     return True
 
 
@@ -13744,7 +13750,7 @@ def d_8740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8741, ctx.state.get('supply'), E.get('r~6644'))
         if c is not None:
-            ASSIGN(ctx, 8741, c, key, E.get('k~6645'))
+            SET(ctx, 'supply', c, key, E.get('k~6645'), '-=', False, K[3])
     return True
 
 
@@ -13756,7 +13762,7 @@ def d_8741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8741, ctx.state.get('supply'), E.get('r~6644'))
     if c is not None:
-        ASSIGN(ctx, 8741, c, key, E.get('k~6645'))
+        SET(ctx, 'supply', c, key, E.get('k~6645'), '-=', False, K[3])
     return True
 
 
@@ -13772,7 +13778,7 @@ def d_8742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8743, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8743, c, key, E.get('k~6645'))
+            SET(ctx, 'ledger', c, key, E.get('k~6645'), '+=', False, K[4])
     return True
 
 
@@ -13784,7 +13790,7 @@ def d_8743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8743, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8743, c, key, E.get('k~6645'))
+        SET(ctx, 'ledger', c, key, E.get('k~6645'), '+=', False, K[4])
     return True
 
 
@@ -13886,7 +13892,7 @@ def t_8749(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6651', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6651', old)
+        UNSET(ctx, E, 'rep~6651', old)
         return k()
 
     def nxt(i):
@@ -13954,7 +13960,7 @@ def t_8754(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8755, E, 'taken~6652', E.get('instead~6653'))
+    LOCAL(ctx, E, 'taken~6652', E.get('instead~6653'))
     return t_8756(ctx, k, s, E)
 
 
@@ -13964,7 +13970,7 @@ def d_8755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8755, E, 'taken~6652', E.get('instead~6653'))
+    LOCAL(ctx, E, 'taken~6652', E.get('instead~6653'))
     return True
 
 
@@ -14038,7 +14044,7 @@ def d_8761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8765, PL(ctx, E.get('you')).get('stock'), E.get('r~6655'))
     if c is not None:
-        ASSIGN(ctx, 8765, c, key, E.get('k~6656'))
+        SET(ctx, 'stock', c, key, E.get('k~6656'), '+=', False, K[2])
     if not d_8766(ctx, E):
         return False
     if not d_8768(ctx, E):
@@ -14066,7 +14072,7 @@ def d_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8764, E, 'k~6656', x_9936(ctx, E))
+        LOCAL(ctx, E, 'k~6656', x_9936(ctx, E))
     return True
 
 
@@ -14076,7 +14082,7 @@ def d_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8764, E, 'k~6656', x_9936(ctx, E))
+    LOCAL(ctx, E, 'k~6656', x_9936(ctx, E))
     return True
 
 
@@ -14088,7 +14094,7 @@ def d_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8765, PL(ctx, E.get('you')).get('stock'), E.get('r~6655'))
     if c is not None:
-        ASSIGN(ctx, 8765, c, key, E.get('k~6656'))
+        SET(ctx, 'stock', c, key, E.get('k~6656'), '+=', False, K[2])
     return True
 
 
@@ -14104,7 +14110,7 @@ def d_8766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8767, ctx.state.get('supply'), E.get('r~6655'))
         if c is not None:
-            ASSIGN(ctx, 8767, c, key, E.get('k~6656'))
+            SET(ctx, 'supply', c, key, E.get('k~6656'), '-=', False, K[3])
     return True
 
 
@@ -14116,7 +14122,7 @@ def d_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8767, ctx.state.get('supply'), E.get('r~6655'))
     if c is not None:
-        ASSIGN(ctx, 8767, c, key, E.get('k~6656'))
+        SET(ctx, 'supply', c, key, E.get('k~6656'), '-=', False, K[3])
     return True
 
 
@@ -14132,7 +14138,7 @@ def d_8768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8769, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8769, c, key, E.get('k~6656'))
+            SET(ctx, 'ledger', c, key, E.get('k~6656'), '+=', False, K[4])
     return True
 
 
@@ -14144,7 +14150,7 @@ def d_8769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8769, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8769, c, key, E.get('k~6656'))
+        SET(ctx, 'ledger', c, key, E.get('k~6656'), '+=', False, K[4])
     return True
 
 
@@ -14261,7 +14267,7 @@ def t_8778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6673', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6673', old)
+        UNSET(ctx, E, 'rep~6673', old)
         return k()
 
     def nxt(i):
@@ -14329,7 +14335,7 @@ def t_8783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8784, E, 'taken~6674', E.get('instead~6675'))
+    LOCAL(ctx, E, 'taken~6674', E.get('instead~6675'))
     return t_8785(ctx, k, s, E)
 
 
@@ -14339,7 +14345,7 @@ def d_8784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8784, E, 'taken~6674', E.get('instead~6675'))
+    LOCAL(ctx, E, 'taken~6674', E.get('instead~6675'))
     return True
 
 
@@ -14413,7 +14419,7 @@ def d_8790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8794, PL(ctx, E.get('you')).get('stock'), E.get('r~6677'))
     if c is not None:
-        ASSIGN(ctx, 8794, c, key, E.get('k~6678'))
+        SET(ctx, 'stock', c, key, E.get('k~6678'), '+=', False, K[2])
     if not d_8795(ctx, E):
         return False
     if not d_8797(ctx, E):
@@ -14441,7 +14447,7 @@ def d_8792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8793, E, 'k~6678', x_9970(ctx, E))
+        LOCAL(ctx, E, 'k~6678', x_9970(ctx, E))
     return True
 
 
@@ -14451,7 +14457,7 @@ def d_8793(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8793, E, 'k~6678', x_9970(ctx, E))
+    LOCAL(ctx, E, 'k~6678', x_9970(ctx, E))
     return True
 
 
@@ -14463,7 +14469,7 @@ def d_8794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8794, PL(ctx, E.get('you')).get('stock'), E.get('r~6677'))
     if c is not None:
-        ASSIGN(ctx, 8794, c, key, E.get('k~6678'))
+        SET(ctx, 'stock', c, key, E.get('k~6678'), '+=', False, K[2])
     return True
 
 
@@ -14479,7 +14485,7 @@ def d_8795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8796, ctx.state.get('supply'), E.get('r~6677'))
         if c is not None:
-            ASSIGN(ctx, 8796, c, key, E.get('k~6678'))
+            SET(ctx, 'supply', c, key, E.get('k~6678'), '-=', False, K[3])
     return True
 
 
@@ -14491,7 +14497,7 @@ def d_8796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8796, ctx.state.get('supply'), E.get('r~6677'))
     if c is not None:
-        ASSIGN(ctx, 8796, c, key, E.get('k~6678'))
+        SET(ctx, 'supply', c, key, E.get('k~6678'), '-=', False, K[3])
     return True
 
 
@@ -14507,7 +14513,7 @@ def d_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8798, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8798, c, key, E.get('k~6678'))
+            SET(ctx, 'ledger', c, key, E.get('k~6678'), '+=', False, K[4])
     return True
 
 
@@ -14519,7 +14525,7 @@ def d_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8798, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8798, c, key, E.get('k~6678'))
+        SET(ctx, 'ledger', c, key, E.get('k~6678'), '+=', False, K[4])
     return True
 
 

@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +43,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -2098,7 +2104,7 @@ def t_8804(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6682', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6682', old)
+        UNSET(ctx, E, 'rep~6682', old)
         return k()
 
     def nxt(i):
@@ -2166,7 +2172,7 @@ def t_8809(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8810, E, 'taken~6683', E.get('instead~6684'))
+    LOCAL(ctx, E, 'taken~6683', E.get('instead~6684'))
     return t_8811(ctx, k, s, E)
 
 
@@ -2176,7 +2182,7 @@ def d_8810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8810, E, 'taken~6683', E.get('instead~6684'))
+    LOCAL(ctx, E, 'taken~6683', E.get('instead~6684'))
     return True
 
 
@@ -2250,7 +2256,7 @@ def d_8816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8820, PL(ctx, E.get('you')).get('stock'), E.get('r~6686'))
     if c is not None:
-        ASSIGN(ctx, 8820, c, key, E.get('k~6687'))
+        SET(ctx, 'stock', c, key, E.get('k~6687'), '+=', False, K[2])
     if not d_8821(ctx, E):
         return False
     if not d_8823(ctx, E):
@@ -2278,7 +2284,7 @@ def d_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8819, E, 'k~6687', x_9999(ctx, E))
+        LOCAL(ctx, E, 'k~6687', x_9999(ctx, E))
     return True
 
 
@@ -2288,7 +2294,7 @@ def d_8819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8819, E, 'k~6687', x_9999(ctx, E))
+    LOCAL(ctx, E, 'k~6687', x_9999(ctx, E))
     return True
 
 
@@ -2300,7 +2306,7 @@ def d_8820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8820, PL(ctx, E.get('you')).get('stock'), E.get('r~6686'))
     if c is not None:
-        ASSIGN(ctx, 8820, c, key, E.get('k~6687'))
+        SET(ctx, 'stock', c, key, E.get('k~6687'), '+=', False, K[2])
     return True
 
 
@@ -2316,7 +2322,7 @@ def d_8821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8822, ctx.state.get('supply'), E.get('r~6686'))
         if c is not None:
-            ASSIGN(ctx, 8822, c, key, E.get('k~6687'))
+            SET(ctx, 'supply', c, key, E.get('k~6687'), '-=', False, K[3])
     return True
 
 
@@ -2328,7 +2334,7 @@ def d_8822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8822, ctx.state.get('supply'), E.get('r~6686'))
     if c is not None:
-        ASSIGN(ctx, 8822, c, key, E.get('k~6687'))
+        SET(ctx, 'supply', c, key, E.get('k~6687'), '-=', False, K[3])
     return True
 
 
@@ -2344,7 +2350,7 @@ def d_8823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8824, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8824, c, key, E.get('k~6687'))
+            SET(ctx, 'ledger', c, key, E.get('k~6687'), '+=', False, K[4])
     return True
 
 
@@ -2356,7 +2362,7 @@ def d_8824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8824, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8824, c, key, E.get('k~6687'))
+        SET(ctx, 'ledger', c, key, E.get('k~6687'), '+=', False, K[4])
     return True
 
 
@@ -2463,7 +2469,7 @@ def t_8832(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6694', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6694', old)
+        UNSET(ctx, E, 'rep~6694', old)
         return k()
 
     def nxt(i):
@@ -2531,7 +2537,7 @@ def t_8837(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8838, E, 'taken~6695', E.get('instead~6696'))
+    LOCAL(ctx, E, 'taken~6695', E.get('instead~6696'))
     return t_8839(ctx, k, s, E)
 
 
@@ -2541,7 +2547,7 @@ def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8838, E, 'taken~6695', E.get('instead~6696'))
+    LOCAL(ctx, E, 'taken~6695', E.get('instead~6696'))
     return True
 
 
@@ -2615,7 +2621,7 @@ def d_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8848, PL(ctx, E.get('you')).get('stock'), E.get('r~6698'))
     if c is not None:
-        ASSIGN(ctx, 8848, c, key, E.get('k~6699'))
+        SET(ctx, 'stock', c, key, E.get('k~6699'), '+=', False, K[2])
     if not d_8849(ctx, E):
         return False
     if not d_8851(ctx, E):
@@ -2643,7 +2649,7 @@ def d_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8847, E, 'k~6699', x_10032(ctx, E))
+        LOCAL(ctx, E, 'k~6699', x_10032(ctx, E))
     return True
 
 
@@ -2653,7 +2659,7 @@ def d_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8847, E, 'k~6699', x_10032(ctx, E))
+    LOCAL(ctx, E, 'k~6699', x_10032(ctx, E))
     return True
 
 
@@ -2665,7 +2671,7 @@ def d_8848(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8848, PL(ctx, E.get('you')).get('stock'), E.get('r~6698'))
     if c is not None:
-        ASSIGN(ctx, 8848, c, key, E.get('k~6699'))
+        SET(ctx, 'stock', c, key, E.get('k~6699'), '+=', False, K[2])
     return True
 
 
@@ -2681,7 +2687,7 @@ def d_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8850, ctx.state.get('supply'), E.get('r~6698'))
         if c is not None:
-            ASSIGN(ctx, 8850, c, key, E.get('k~6699'))
+            SET(ctx, 'supply', c, key, E.get('k~6699'), '-=', False, K[3])
     return True
 
 
@@ -2693,7 +2699,7 @@ def d_8850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8850, ctx.state.get('supply'), E.get('r~6698'))
     if c is not None:
-        ASSIGN(ctx, 8850, c, key, E.get('k~6699'))
+        SET(ctx, 'supply', c, key, E.get('k~6699'), '-=', False, K[3])
     return True
 
 
@@ -2709,7 +2715,7 @@ def d_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8852, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8852, c, key, E.get('k~6699'))
+            SET(ctx, 'ledger', c, key, E.get('k~6699'), '+=', False, K[4])
     return True
 
 
@@ -2721,7 +2727,7 @@ def d_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8852, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8852, c, key, E.get('k~6699'))
+        SET(ctx, 'ledger', c, key, E.get('k~6699'), '+=', False, K[4])
     return True
 
 
@@ -2828,7 +2834,7 @@ def t_8860(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6706', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6706', old)
+        UNSET(ctx, E, 'rep~6706', old)
         return k()
 
     def nxt(i):
@@ -2896,7 +2902,7 @@ def t_8865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8866, E, 'taken~6707', E.get('instead~6708'))
+    LOCAL(ctx, E, 'taken~6707', E.get('instead~6708'))
     return t_8867(ctx, k, s, E)
 
 
@@ -2906,7 +2912,7 @@ def d_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8866, E, 'taken~6707', E.get('instead~6708'))
+    LOCAL(ctx, E, 'taken~6707', E.get('instead~6708'))
     return True
 
 
@@ -2980,7 +2986,7 @@ def d_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8876, PL(ctx, E.get('you')).get('stock'), E.get('r~6710'))
     if c is not None:
-        ASSIGN(ctx, 8876, c, key, E.get('k~6711'))
+        SET(ctx, 'stock', c, key, E.get('k~6711'), '+=', False, K[2])
     if not d_8877(ctx, E):
         return False
     if not d_8879(ctx, E):
@@ -3008,7 +3014,7 @@ def d_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8875, E, 'k~6711', x_10065(ctx, E))
+        LOCAL(ctx, E, 'k~6711', x_10065(ctx, E))
     return True
 
 
@@ -3018,7 +3024,7 @@ def d_8875(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8875, E, 'k~6711', x_10065(ctx, E))
+    LOCAL(ctx, E, 'k~6711', x_10065(ctx, E))
     return True
 
 
@@ -3030,7 +3036,7 @@ def d_8876(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8876, PL(ctx, E.get('you')).get('stock'), E.get('r~6710'))
     if c is not None:
-        ASSIGN(ctx, 8876, c, key, E.get('k~6711'))
+        SET(ctx, 'stock', c, key, E.get('k~6711'), '+=', False, K[2])
     return True
 
 
@@ -3046,7 +3052,7 @@ def d_8877(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8878, ctx.state.get('supply'), E.get('r~6710'))
         if c is not None:
-            ASSIGN(ctx, 8878, c, key, E.get('k~6711'))
+            SET(ctx, 'supply', c, key, E.get('k~6711'), '-=', False, K[3])
     return True
 
 
@@ -3058,7 +3064,7 @@ def d_8878(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8878, ctx.state.get('supply'), E.get('r~6710'))
     if c is not None:
-        ASSIGN(ctx, 8878, c, key, E.get('k~6711'))
+        SET(ctx, 'supply', c, key, E.get('k~6711'), '-=', False, K[3])
     return True
 
 
@@ -3074,7 +3080,7 @@ def d_8879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8880, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8880, c, key, E.get('k~6711'))
+            SET(ctx, 'ledger', c, key, E.get('k~6711'), '+=', False, K[4])
     return True
 
 
@@ -3086,7 +3092,7 @@ def d_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8880, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8880, c, key, E.get('k~6711'))
+        SET(ctx, 'ledger', c, key, E.get('k~6711'), '+=', False, K[4])
     return True
 
 
@@ -3195,7 +3201,7 @@ def t_8886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6715', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6715', old)
+        UNSET(ctx, E, 'rep~6715', old)
         return k()
 
     def nxt(i):
@@ -3263,7 +3269,7 @@ def t_8891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8892, E, 'taken~6716', E.get('instead~6717'))
+    LOCAL(ctx, E, 'taken~6716', E.get('instead~6717'))
     return t_8893(ctx, k, s, E)
 
 
@@ -3273,7 +3279,7 @@ def d_8892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8892, E, 'taken~6716', E.get('instead~6717'))
+    LOCAL(ctx, E, 'taken~6716', E.get('instead~6717'))
     return True
 
 
@@ -3347,7 +3353,7 @@ def d_8898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8902, PL(ctx, E.get('you')).get('stock'), E.get('r~6719'))
     if c is not None:
-        ASSIGN(ctx, 8902, c, key, E.get('k~6720'))
+        SET(ctx, 'stock', c, key, E.get('k~6720'), '+=', False, K[2])
     if not d_8903(ctx, E):
         return False
     if not d_8905(ctx, E):
@@ -3375,7 +3381,7 @@ def d_8900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8901, E, 'k~6720', x_10094(ctx, E))
+        LOCAL(ctx, E, 'k~6720', x_10094(ctx, E))
     return True
 
 
@@ -3385,7 +3391,7 @@ def d_8901(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8901, E, 'k~6720', x_10094(ctx, E))
+    LOCAL(ctx, E, 'k~6720', x_10094(ctx, E))
     return True
 
 
@@ -3397,7 +3403,7 @@ def d_8902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8902, PL(ctx, E.get('you')).get('stock'), E.get('r~6719'))
     if c is not None:
-        ASSIGN(ctx, 8902, c, key, E.get('k~6720'))
+        SET(ctx, 'stock', c, key, E.get('k~6720'), '+=', False, K[2])
     return True
 
 
@@ -3413,7 +3419,7 @@ def d_8903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8904, ctx.state.get('supply'), E.get('r~6719'))
         if c is not None:
-            ASSIGN(ctx, 8904, c, key, E.get('k~6720'))
+            SET(ctx, 'supply', c, key, E.get('k~6720'), '-=', False, K[3])
     return True
 
 
@@ -3425,7 +3431,7 @@ def d_8904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8904, ctx.state.get('supply'), E.get('r~6719'))
     if c is not None:
-        ASSIGN(ctx, 8904, c, key, E.get('k~6720'))
+        SET(ctx, 'supply', c, key, E.get('k~6720'), '-=', False, K[3])
     return True
 
 
@@ -3441,7 +3447,7 @@ def d_8905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8906, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8906, c, key, E.get('k~6720'))
+            SET(ctx, 'ledger', c, key, E.get('k~6720'), '+=', False, K[4])
     return True
 
 
@@ -3453,7 +3459,7 @@ def d_8906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8906, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8906, c, key, E.get('k~6720'))
+        SET(ctx, 'ledger', c, key, E.get('k~6720'), '+=', False, K[4])
     return True
 
 
@@ -3560,7 +3566,7 @@ def t_8914(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6727', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6727', old)
+        UNSET(ctx, E, 'rep~6727', old)
         return k()
 
     def nxt(i):
@@ -3628,7 +3634,7 @@ def t_8919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8920, E, 'taken~6728', E.get('instead~6729'))
+    LOCAL(ctx, E, 'taken~6728', E.get('instead~6729'))
     return t_8921(ctx, k, s, E)
 
 
@@ -3638,7 +3644,7 @@ def d_8920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8920, E, 'taken~6728', E.get('instead~6729'))
+    LOCAL(ctx, E, 'taken~6728', E.get('instead~6729'))
     return True
 
 
@@ -3712,7 +3718,7 @@ def d_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8930, PL(ctx, E.get('you')).get('stock'), E.get('r~6731'))
     if c is not None:
-        ASSIGN(ctx, 8930, c, key, E.get('k~6732'))
+        SET(ctx, 'stock', c, key, E.get('k~6732'), '+=', False, K[2])
     if not d_8931(ctx, E):
         return False
     if not d_8933(ctx, E):
@@ -3740,7 +3746,7 @@ def d_8928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8929, E, 'k~6732', x_10127(ctx, E))
+        LOCAL(ctx, E, 'k~6732', x_10127(ctx, E))
     return True
 
 
@@ -3750,7 +3756,7 @@ def d_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8929, E, 'k~6732', x_10127(ctx, E))
+    LOCAL(ctx, E, 'k~6732', x_10127(ctx, E))
     return True
 
 
@@ -3762,7 +3768,7 @@ def d_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8930, PL(ctx, E.get('you')).get('stock'), E.get('r~6731'))
     if c is not None:
-        ASSIGN(ctx, 8930, c, key, E.get('k~6732'))
+        SET(ctx, 'stock', c, key, E.get('k~6732'), '+=', False, K[2])
     return True
 
 
@@ -3778,7 +3784,7 @@ def d_8931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8932, ctx.state.get('supply'), E.get('r~6731'))
         if c is not None:
-            ASSIGN(ctx, 8932, c, key, E.get('k~6732'))
+            SET(ctx, 'supply', c, key, E.get('k~6732'), '-=', False, K[3])
     return True
 
 
@@ -3790,7 +3796,7 @@ def d_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8932, ctx.state.get('supply'), E.get('r~6731'))
     if c is not None:
-        ASSIGN(ctx, 8932, c, key, E.get('k~6732'))
+        SET(ctx, 'supply', c, key, E.get('k~6732'), '-=', False, K[3])
     return True
 
 
@@ -3806,7 +3812,7 @@ def d_8933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8934, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8934, c, key, E.get('k~6732'))
+            SET(ctx, 'ledger', c, key, E.get('k~6732'), '+=', False, K[4])
     return True
 
 
@@ -3818,7 +3824,7 @@ def d_8934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8934, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8934, c, key, E.get('k~6732'))
+        SET(ctx, 'ledger', c, key, E.get('k~6732'), '+=', False, K[4])
     return True
 
 
@@ -3925,7 +3931,7 @@ def t_8942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6739', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6739', old)
+        UNSET(ctx, E, 'rep~6739', old)
         return k()
 
     def nxt(i):
@@ -3993,7 +3999,7 @@ def t_8947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8948, E, 'taken~6740', E.get('instead~6741'))
+    LOCAL(ctx, E, 'taken~6740', E.get('instead~6741'))
     return t_8949(ctx, k, s, E)
 
 
@@ -4003,7 +4009,7 @@ def d_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8948, E, 'taken~6740', E.get('instead~6741'))
+    LOCAL(ctx, E, 'taken~6740', E.get('instead~6741'))
     return True
 
 
@@ -4077,7 +4083,7 @@ def d_8954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8958, PL(ctx, E.get('you')).get('stock'), E.get('r~6743'))
     if c is not None:
-        ASSIGN(ctx, 8958, c, key, E.get('k~6744'))
+        SET(ctx, 'stock', c, key, E.get('k~6744'), '+=', False, K[2])
     if not d_8959(ctx, E):
         return False
     if not d_8961(ctx, E):
@@ -4105,7 +4111,7 @@ def d_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8957, E, 'k~6744', x_10160(ctx, E))
+        LOCAL(ctx, E, 'k~6744', x_10160(ctx, E))
     return True
 
 
@@ -4115,7 +4121,7 @@ def d_8957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8957, E, 'k~6744', x_10160(ctx, E))
+    LOCAL(ctx, E, 'k~6744', x_10160(ctx, E))
     return True
 
 
@@ -4127,7 +4133,7 @@ def d_8958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8958, PL(ctx, E.get('you')).get('stock'), E.get('r~6743'))
     if c is not None:
-        ASSIGN(ctx, 8958, c, key, E.get('k~6744'))
+        SET(ctx, 'stock', c, key, E.get('k~6744'), '+=', False, K[2])
     return True
 
 
@@ -4143,7 +4149,7 @@ def d_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8960, ctx.state.get('supply'), E.get('r~6743'))
         if c is not None:
-            ASSIGN(ctx, 8960, c, key, E.get('k~6744'))
+            SET(ctx, 'supply', c, key, E.get('k~6744'), '-=', False, K[3])
     return True
 
 
@@ -4155,7 +4161,7 @@ def d_8960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8960, ctx.state.get('supply'), E.get('r~6743'))
     if c is not None:
-        ASSIGN(ctx, 8960, c, key, E.get('k~6744'))
+        SET(ctx, 'supply', c, key, E.get('k~6744'), '-=', False, K[3])
     return True
 
 
@@ -4171,7 +4177,7 @@ def d_8961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8962, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8962, c, key, E.get('k~6744'))
+            SET(ctx, 'ledger', c, key, E.get('k~6744'), '+=', False, K[4])
     return True
 
 
@@ -4183,7 +4189,7 @@ def d_8962(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8962, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8962, c, key, E.get('k~6744'))
+        SET(ctx, 'ledger', c, key, E.get('k~6744'), '+=', False, K[4])
     return True
 
 
@@ -4292,7 +4298,7 @@ def t_8968(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6748', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6748', old)
+        UNSET(ctx, E, 'rep~6748', old)
         return k()
 
     def nxt(i):
@@ -4360,7 +4366,7 @@ def t_8973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 8974, E, 'taken~6749', E.get('instead~6750'))
+    LOCAL(ctx, E, 'taken~6749', E.get('instead~6750'))
     return t_8975(ctx, k, s, E)
 
 
@@ -4370,7 +4376,7 @@ def d_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8974, E, 'taken~6749', E.get('instead~6750'))
+    LOCAL(ctx, E, 'taken~6749', E.get('instead~6750'))
     return True
 
 
@@ -4444,7 +4450,7 @@ def d_8980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 8984, PL(ctx, E.get('you')).get('stock'), E.get('r~6752'))
     if c is not None:
-        ASSIGN(ctx, 8984, c, key, E.get('k~6753'))
+        SET(ctx, 'stock', c, key, E.get('k~6753'), '+=', False, K[2])
     if not d_8985(ctx, E):
         return False
     if not d_8987(ctx, E):
@@ -4472,7 +4478,7 @@ def d_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 8983, E, 'k~6753', x_10189(ctx, E))
+        LOCAL(ctx, E, 'k~6753', x_10189(ctx, E))
     return True
 
 
@@ -4482,7 +4488,7 @@ def d_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8983, E, 'k~6753', x_10189(ctx, E))
+    LOCAL(ctx, E, 'k~6753', x_10189(ctx, E))
     return True
 
 
@@ -4494,7 +4500,7 @@ def d_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8984, PL(ctx, E.get('you')).get('stock'), E.get('r~6752'))
     if c is not None:
-        ASSIGN(ctx, 8984, c, key, E.get('k~6753'))
+        SET(ctx, 'stock', c, key, E.get('k~6753'), '+=', False, K[2])
     return True
 
 
@@ -4510,7 +4516,7 @@ def d_8985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8986, ctx.state.get('supply'), E.get('r~6752'))
         if c is not None:
-            ASSIGN(ctx, 8986, c, key, E.get('k~6753'))
+            SET(ctx, 'supply', c, key, E.get('k~6753'), '-=', False, K[3])
     return True
 
 
@@ -4522,7 +4528,7 @@ def d_8986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8986, ctx.state.get('supply'), E.get('r~6752'))
     if c is not None:
-        ASSIGN(ctx, 8986, c, key, E.get('k~6753'))
+        SET(ctx, 'supply', c, key, E.get('k~6753'), '-=', False, K[3])
     return True
 
 
@@ -4538,7 +4544,7 @@ def d_8987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 8988, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 8988, c, key, E.get('k~6753'))
+            SET(ctx, 'ledger', c, key, E.get('k~6753'), '+=', False, K[4])
     return True
 
 
@@ -4550,7 +4556,7 @@ def d_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8988, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 8988, c, key, E.get('k~6753'))
+        SET(ctx, 'ledger', c, key, E.get('k~6753'), '+=', False, K[4])
     return True
 
 
@@ -4657,7 +4663,7 @@ def t_8996(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6760', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6760', old)
+        UNSET(ctx, E, 'rep~6760', old)
         return k()
 
     def nxt(i):
@@ -4725,7 +4731,7 @@ def t_9001(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9002, E, 'taken~6761', E.get('instead~6762'))
+    LOCAL(ctx, E, 'taken~6761', E.get('instead~6762'))
     return t_9003(ctx, k, s, E)
 
 
@@ -4735,7 +4741,7 @@ def d_9002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9002, E, 'taken~6761', E.get('instead~6762'))
+    LOCAL(ctx, E, 'taken~6761', E.get('instead~6762'))
     return True
 
 
@@ -4809,7 +4815,7 @@ def d_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9012, PL(ctx, E.get('you')).get('stock'), E.get('r~6764'))
     if c is not None:
-        ASSIGN(ctx, 9012, c, key, E.get('k~6765'))
+        SET(ctx, 'stock', c, key, E.get('k~6765'), '+=', False, K[2])
     if not d_9013(ctx, E):
         return False
     if not d_9015(ctx, E):
@@ -4837,7 +4843,7 @@ def d_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9011, E, 'k~6765', x_10222(ctx, E))
+        LOCAL(ctx, E, 'k~6765', x_10222(ctx, E))
     return True
 
 
@@ -4847,7 +4853,7 @@ def d_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9011, E, 'k~6765', x_10222(ctx, E))
+    LOCAL(ctx, E, 'k~6765', x_10222(ctx, E))
     return True
 
 
@@ -4859,7 +4865,7 @@ def d_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9012, PL(ctx, E.get('you')).get('stock'), E.get('r~6764'))
     if c is not None:
-        ASSIGN(ctx, 9012, c, key, E.get('k~6765'))
+        SET(ctx, 'stock', c, key, E.get('k~6765'), '+=', False, K[2])
     return True
 
 
@@ -4875,7 +4881,7 @@ def d_9013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9014, ctx.state.get('supply'), E.get('r~6764'))
         if c is not None:
-            ASSIGN(ctx, 9014, c, key, E.get('k~6765'))
+            SET(ctx, 'supply', c, key, E.get('k~6765'), '-=', False, K[3])
     return True
 
 
@@ -4887,7 +4893,7 @@ def d_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9014, ctx.state.get('supply'), E.get('r~6764'))
     if c is not None:
-        ASSIGN(ctx, 9014, c, key, E.get('k~6765'))
+        SET(ctx, 'supply', c, key, E.get('k~6765'), '-=', False, K[3])
     return True
 
 
@@ -4903,7 +4909,7 @@ def d_9015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9016, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9016, c, key, E.get('k~6765'))
+            SET(ctx, 'ledger', c, key, E.get('k~6765'), '+=', False, K[4])
     return True
 
 
@@ -4915,7 +4921,7 @@ def d_9016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9016, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9016, c, key, E.get('k~6765'))
+        SET(ctx, 'ledger', c, key, E.get('k~6765'), '+=', False, K[4])
     return True
 
 
@@ -5022,7 +5028,7 @@ def t_9024(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6772', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6772', old)
+        UNSET(ctx, E, 'rep~6772', old)
         return k()
 
     def nxt(i):
@@ -5090,7 +5096,7 @@ def t_9029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9030, E, 'taken~6773', E.get('instead~6774'))
+    LOCAL(ctx, E, 'taken~6773', E.get('instead~6774'))
     return t_9031(ctx, k, s, E)
 
 
@@ -5100,7 +5106,7 @@ def d_9030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9030, E, 'taken~6773', E.get('instead~6774'))
+    LOCAL(ctx, E, 'taken~6773', E.get('instead~6774'))
     return True
 
 
@@ -5174,7 +5180,7 @@ def d_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9040, PL(ctx, E.get('you')).get('stock'), E.get('r~6776'))
     if c is not None:
-        ASSIGN(ctx, 9040, c, key, E.get('k~6777'))
+        SET(ctx, 'stock', c, key, E.get('k~6777'), '+=', False, K[2])
     if not d_9041(ctx, E):
         return False
     if not d_9043(ctx, E):
@@ -5202,7 +5208,7 @@ def d_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9039, E, 'k~6777', x_10255(ctx, E))
+        LOCAL(ctx, E, 'k~6777', x_10255(ctx, E))
     return True
 
 
@@ -5212,7 +5218,7 @@ def d_9039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9039, E, 'k~6777', x_10255(ctx, E))
+    LOCAL(ctx, E, 'k~6777', x_10255(ctx, E))
     return True
 
 
@@ -5224,7 +5230,7 @@ def d_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9040, PL(ctx, E.get('you')).get('stock'), E.get('r~6776'))
     if c is not None:
-        ASSIGN(ctx, 9040, c, key, E.get('k~6777'))
+        SET(ctx, 'stock', c, key, E.get('k~6777'), '+=', False, K[2])
     return True
 
 
@@ -5240,7 +5246,7 @@ def d_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9042, ctx.state.get('supply'), E.get('r~6776'))
         if c is not None:
-            ASSIGN(ctx, 9042, c, key, E.get('k~6777'))
+            SET(ctx, 'supply', c, key, E.get('k~6777'), '-=', False, K[3])
     return True
 
 
@@ -5252,7 +5258,7 @@ def d_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9042, ctx.state.get('supply'), E.get('r~6776'))
     if c is not None:
-        ASSIGN(ctx, 9042, c, key, E.get('k~6777'))
+        SET(ctx, 'supply', c, key, E.get('k~6777'), '-=', False, K[3])
     return True
 
 
@@ -5268,7 +5274,7 @@ def d_9043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9044, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9044, c, key, E.get('k~6777'))
+            SET(ctx, 'ledger', c, key, E.get('k~6777'), '+=', False, K[4])
     return True
 
 
@@ -5280,7 +5286,7 @@ def d_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9044, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9044, c, key, E.get('k~6777'))
+        SET(ctx, 'ledger', c, key, E.get('k~6777'), '+=', False, K[4])
     return True
 
 
@@ -5389,7 +5395,7 @@ def t_9050(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6781', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6781', old)
+        UNSET(ctx, E, 'rep~6781', old)
         return k()
 
     def nxt(i):
@@ -5457,7 +5463,7 @@ def t_9055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9056, E, 'taken~6782', E.get('instead~6783'))
+    LOCAL(ctx, E, 'taken~6782', E.get('instead~6783'))
     return t_9057(ctx, k, s, E)
 
 
@@ -5467,7 +5473,7 @@ def d_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9056, E, 'taken~6782', E.get('instead~6783'))
+    LOCAL(ctx, E, 'taken~6782', E.get('instead~6783'))
     return True
 
 
@@ -5541,7 +5547,7 @@ def d_9062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9066, PL(ctx, E.get('you')).get('stock'), E.get('r~6785'))
     if c is not None:
-        ASSIGN(ctx, 9066, c, key, E.get('k~6786'))
+        SET(ctx, 'stock', c, key, E.get('k~6786'), '+=', False, K[2])
     if not d_9067(ctx, E):
         return False
     if not d_9069(ctx, E):
@@ -5569,7 +5575,7 @@ def d_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9065, E, 'k~6786', x_10284(ctx, E))
+        LOCAL(ctx, E, 'k~6786', x_10284(ctx, E))
     return True
 
 
@@ -5579,7 +5585,7 @@ def d_9065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9065, E, 'k~6786', x_10284(ctx, E))
+    LOCAL(ctx, E, 'k~6786', x_10284(ctx, E))
     return True
 
 
@@ -5591,7 +5597,7 @@ def d_9066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9066, PL(ctx, E.get('you')).get('stock'), E.get('r~6785'))
     if c is not None:
-        ASSIGN(ctx, 9066, c, key, E.get('k~6786'))
+        SET(ctx, 'stock', c, key, E.get('k~6786'), '+=', False, K[2])
     return True
 
 
@@ -5607,7 +5613,7 @@ def d_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9068, ctx.state.get('supply'), E.get('r~6785'))
         if c is not None:
-            ASSIGN(ctx, 9068, c, key, E.get('k~6786'))
+            SET(ctx, 'supply', c, key, E.get('k~6786'), '-=', False, K[3])
     return True
 
 
@@ -5619,7 +5625,7 @@ def d_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9068, ctx.state.get('supply'), E.get('r~6785'))
     if c is not None:
-        ASSIGN(ctx, 9068, c, key, E.get('k~6786'))
+        SET(ctx, 'supply', c, key, E.get('k~6786'), '-=', False, K[3])
     return True
 
 
@@ -5635,7 +5641,7 @@ def d_9069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9070, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9070, c, key, E.get('k~6786'))
+            SET(ctx, 'ledger', c, key, E.get('k~6786'), '+=', False, K[4])
     return True
 
 
@@ -5647,7 +5653,7 @@ def d_9070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9070, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9070, c, key, E.get('k~6786'))
+        SET(ctx, 'ledger', c, key, E.get('k~6786'), '+=', False, K[4])
     return True
 
 
@@ -5754,7 +5760,7 @@ def t_9078(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6793', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6793', old)
+        UNSET(ctx, E, 'rep~6793', old)
         return k()
 
     def nxt(i):
@@ -5822,7 +5828,7 @@ def t_9083(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9084, E, 'taken~6794', E.get('instead~6795'))
+    LOCAL(ctx, E, 'taken~6794', E.get('instead~6795'))
     return t_9085(ctx, k, s, E)
 
 
@@ -5832,7 +5838,7 @@ def d_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9084, E, 'taken~6794', E.get('instead~6795'))
+    LOCAL(ctx, E, 'taken~6794', E.get('instead~6795'))
     return True
 
 
@@ -5906,7 +5912,7 @@ def d_9090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9094, PL(ctx, E.get('you')).get('stock'), E.get('r~6797'))
     if c is not None:
-        ASSIGN(ctx, 9094, c, key, E.get('k~6798'))
+        SET(ctx, 'stock', c, key, E.get('k~6798'), '+=', False, K[2])
     if not d_9095(ctx, E):
         return False
     if not d_9097(ctx, E):
@@ -5934,7 +5940,7 @@ def d_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9093, E, 'k~6798', x_10317(ctx, E))
+        LOCAL(ctx, E, 'k~6798', x_10317(ctx, E))
     return True
 
 
@@ -5944,7 +5950,7 @@ def d_9093(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9093, E, 'k~6798', x_10317(ctx, E))
+    LOCAL(ctx, E, 'k~6798', x_10317(ctx, E))
     return True
 
 
@@ -5956,7 +5962,7 @@ def d_9094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9094, PL(ctx, E.get('you')).get('stock'), E.get('r~6797'))
     if c is not None:
-        ASSIGN(ctx, 9094, c, key, E.get('k~6798'))
+        SET(ctx, 'stock', c, key, E.get('k~6798'), '+=', False, K[2])
     return True
 
 
@@ -5972,7 +5978,7 @@ def d_9095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9096, ctx.state.get('supply'), E.get('r~6797'))
         if c is not None:
-            ASSIGN(ctx, 9096, c, key, E.get('k~6798'))
+            SET(ctx, 'supply', c, key, E.get('k~6798'), '-=', False, K[3])
     return True
 
 
@@ -5984,7 +5990,7 @@ def d_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9096, ctx.state.get('supply'), E.get('r~6797'))
     if c is not None:
-        ASSIGN(ctx, 9096, c, key, E.get('k~6798'))
+        SET(ctx, 'supply', c, key, E.get('k~6798'), '-=', False, K[3])
     return True
 
 
@@ -6000,7 +6006,7 @@ def d_9097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9098, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9098, c, key, E.get('k~6798'))
+            SET(ctx, 'ledger', c, key, E.get('k~6798'), '+=', False, K[4])
     return True
 
 
@@ -6012,7 +6018,7 @@ def d_9098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9098, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9098, c, key, E.get('k~6798'))
+        SET(ctx, 'ledger', c, key, E.get('k~6798'), '+=', False, K[4])
     return True
 
 
@@ -6119,7 +6125,7 @@ def t_9106(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6805', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6805', old)
+        UNSET(ctx, E, 'rep~6805', old)
         return k()
 
     def nxt(i):
@@ -6187,7 +6193,7 @@ def t_9111(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9112, E, 'taken~6806', E.get('instead~6807'))
+    LOCAL(ctx, E, 'taken~6806', E.get('instead~6807'))
     return t_9113(ctx, k, s, E)
 
 
@@ -6197,7 +6203,7 @@ def d_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9112, E, 'taken~6806', E.get('instead~6807'))
+    LOCAL(ctx, E, 'taken~6806', E.get('instead~6807'))
     return True
 
 
@@ -6271,7 +6277,7 @@ def d_9118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9122, PL(ctx, E.get('you')).get('stock'), E.get('r~6809'))
     if c is not None:
-        ASSIGN(ctx, 9122, c, key, E.get('k~6810'))
+        SET(ctx, 'stock', c, key, E.get('k~6810'), '+=', False, K[2])
     if not d_9123(ctx, E):
         return False
     if not d_9125(ctx, E):
@@ -6299,7 +6305,7 @@ def d_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9121, E, 'k~6810', x_10350(ctx, E))
+        LOCAL(ctx, E, 'k~6810', x_10350(ctx, E))
     return True
 
 
@@ -6309,7 +6315,7 @@ def d_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9121, E, 'k~6810', x_10350(ctx, E))
+    LOCAL(ctx, E, 'k~6810', x_10350(ctx, E))
     return True
 
 
@@ -6321,7 +6327,7 @@ def d_9122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9122, PL(ctx, E.get('you')).get('stock'), E.get('r~6809'))
     if c is not None:
-        ASSIGN(ctx, 9122, c, key, E.get('k~6810'))
+        SET(ctx, 'stock', c, key, E.get('k~6810'), '+=', False, K[2])
     return True
 
 
@@ -6337,7 +6343,7 @@ def d_9123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9124, ctx.state.get('supply'), E.get('r~6809'))
         if c is not None:
-            ASSIGN(ctx, 9124, c, key, E.get('k~6810'))
+            SET(ctx, 'supply', c, key, E.get('k~6810'), '-=', False, K[3])
     return True
 
 
@@ -6349,7 +6355,7 @@ def d_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9124, ctx.state.get('supply'), E.get('r~6809'))
     if c is not None:
-        ASSIGN(ctx, 9124, c, key, E.get('k~6810'))
+        SET(ctx, 'supply', c, key, E.get('k~6810'), '-=', False, K[3])
     return True
 
 
@@ -6365,7 +6371,7 @@ def d_9125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9126, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9126, c, key, E.get('k~6810'))
+            SET(ctx, 'ledger', c, key, E.get('k~6810'), '+=', False, K[4])
     return True
 
 
@@ -6377,7 +6383,7 @@ def d_9126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9126, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9126, c, key, E.get('k~6810'))
+        SET(ctx, 'ledger', c, key, E.get('k~6810'), '+=', False, K[4])
     return True
 
 
@@ -6486,7 +6492,7 @@ def t_9132(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6814', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6814', old)
+        UNSET(ctx, E, 'rep~6814', old)
         return k()
 
     def nxt(i):
@@ -6554,7 +6560,7 @@ def t_9137(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9138, E, 'taken~6815', E.get('instead~6816'))
+    LOCAL(ctx, E, 'taken~6815', E.get('instead~6816'))
     return t_9139(ctx, k, s, E)
 
 
@@ -6564,7 +6570,7 @@ def d_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9138, E, 'taken~6815', E.get('instead~6816'))
+    LOCAL(ctx, E, 'taken~6815', E.get('instead~6816'))
     return True
 
 
@@ -6638,7 +6644,7 @@ def d_9144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9148, PL(ctx, E.get('you')).get('stock'), E.get('r~6818'))
     if c is not None:
-        ASSIGN(ctx, 9148, c, key, E.get('k~6819'))
+        SET(ctx, 'stock', c, key, E.get('k~6819'), '+=', False, K[2])
     if not d_9149(ctx, E):
         return False
     if not d_9151(ctx, E):
@@ -6666,7 +6672,7 @@ def d_9146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9147, E, 'k~6819', x_10379(ctx, E))
+        LOCAL(ctx, E, 'k~6819', x_10379(ctx, E))
     return True
 
 
@@ -6676,7 +6682,7 @@ def d_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9147, E, 'k~6819', x_10379(ctx, E))
+    LOCAL(ctx, E, 'k~6819', x_10379(ctx, E))
     return True
 
 
@@ -6688,7 +6694,7 @@ def d_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9148, PL(ctx, E.get('you')).get('stock'), E.get('r~6818'))
     if c is not None:
-        ASSIGN(ctx, 9148, c, key, E.get('k~6819'))
+        SET(ctx, 'stock', c, key, E.get('k~6819'), '+=', False, K[2])
     return True
 
 
@@ -6704,7 +6710,7 @@ def d_9149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9150, ctx.state.get('supply'), E.get('r~6818'))
         if c is not None:
-            ASSIGN(ctx, 9150, c, key, E.get('k~6819'))
+            SET(ctx, 'supply', c, key, E.get('k~6819'), '-=', False, K[3])
     return True
 
 
@@ -6716,7 +6722,7 @@ def d_9150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9150, ctx.state.get('supply'), E.get('r~6818'))
     if c is not None:
-        ASSIGN(ctx, 9150, c, key, E.get('k~6819'))
+        SET(ctx, 'supply', c, key, E.get('k~6819'), '-=', False, K[3])
     return True
 
 
@@ -6732,7 +6738,7 @@ def d_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9152, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9152, c, key, E.get('k~6819'))
+            SET(ctx, 'ledger', c, key, E.get('k~6819'), '+=', False, K[4])
     return True
 
 
@@ -6744,7 +6750,7 @@ def d_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9152, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9152, c, key, E.get('k~6819'))
+        SET(ctx, 'ledger', c, key, E.get('k~6819'), '+=', False, K[4])
     return True
 
 
@@ -6851,7 +6857,7 @@ def t_9160(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6826', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6826', old)
+        UNSET(ctx, E, 'rep~6826', old)
         return k()
 
     def nxt(i):
@@ -6919,7 +6925,7 @@ def t_9165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9166, E, 'taken~6827', E.get('instead~6828'))
+    LOCAL(ctx, E, 'taken~6827', E.get('instead~6828'))
     return t_9167(ctx, k, s, E)
 
 
@@ -6929,7 +6935,7 @@ def d_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9166, E, 'taken~6827', E.get('instead~6828'))
+    LOCAL(ctx, E, 'taken~6827', E.get('instead~6828'))
     return True
 
 
@@ -7003,7 +7009,7 @@ def d_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9176, PL(ctx, E.get('you')).get('stock'), E.get('r~6830'))
     if c is not None:
-        ASSIGN(ctx, 9176, c, key, E.get('k~6831'))
+        SET(ctx, 'stock', c, key, E.get('k~6831'), '+=', False, K[2])
     if not d_9177(ctx, E):
         return False
     if not d_9179(ctx, E):
@@ -7031,7 +7037,7 @@ def d_9174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9175, E, 'k~6831', x_10412(ctx, E))
+        LOCAL(ctx, E, 'k~6831', x_10412(ctx, E))
     return True
 
 
@@ -7041,7 +7047,7 @@ def d_9175(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9175, E, 'k~6831', x_10412(ctx, E))
+    LOCAL(ctx, E, 'k~6831', x_10412(ctx, E))
     return True
 
 
@@ -7053,7 +7059,7 @@ def d_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9176, PL(ctx, E.get('you')).get('stock'), E.get('r~6830'))
     if c is not None:
-        ASSIGN(ctx, 9176, c, key, E.get('k~6831'))
+        SET(ctx, 'stock', c, key, E.get('k~6831'), '+=', False, K[2])
     return True
 
 
@@ -7069,7 +7075,7 @@ def d_9177(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9178, ctx.state.get('supply'), E.get('r~6830'))
         if c is not None:
-            ASSIGN(ctx, 9178, c, key, E.get('k~6831'))
+            SET(ctx, 'supply', c, key, E.get('k~6831'), '-=', False, K[3])
     return True
 
 
@@ -7081,7 +7087,7 @@ def d_9178(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9178, ctx.state.get('supply'), E.get('r~6830'))
     if c is not None:
-        ASSIGN(ctx, 9178, c, key, E.get('k~6831'))
+        SET(ctx, 'supply', c, key, E.get('k~6831'), '-=', False, K[3])
     return True
 
 
@@ -7097,7 +7103,7 @@ def d_9179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9180, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9180, c, key, E.get('k~6831'))
+            SET(ctx, 'ledger', c, key, E.get('k~6831'), '+=', False, K[4])
     return True
 
 
@@ -7109,7 +7115,7 @@ def d_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9180, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9180, c, key, E.get('k~6831'))
+        SET(ctx, 'ledger', c, key, E.get('k~6831'), '+=', False, K[4])
     return True
 
 
@@ -7216,7 +7222,7 @@ def t_9188(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6838', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6838', old)
+        UNSET(ctx, E, 'rep~6838', old)
         return k()
 
     def nxt(i):
@@ -7284,7 +7290,7 @@ def t_9193(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9194, E, 'taken~6839', E.get('instead~6840'))
+    LOCAL(ctx, E, 'taken~6839', E.get('instead~6840'))
     return t_9195(ctx, k, s, E)
 
 
@@ -7294,7 +7300,7 @@ def d_9194(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9194, E, 'taken~6839', E.get('instead~6840'))
+    LOCAL(ctx, E, 'taken~6839', E.get('instead~6840'))
     return True
 
 
@@ -7368,7 +7374,7 @@ def d_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9204, PL(ctx, E.get('you')).get('stock'), E.get('r~6842'))
     if c is not None:
-        ASSIGN(ctx, 9204, c, key, E.get('k~6843'))
+        SET(ctx, 'stock', c, key, E.get('k~6843'), '+=', False, K[2])
     if not d_9205(ctx, E):
         return False
     if not d_9207(ctx, E):
@@ -7396,7 +7402,7 @@ def d_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9203, E, 'k~6843', x_10445(ctx, E))
+        LOCAL(ctx, E, 'k~6843', x_10445(ctx, E))
     return True
 
 
@@ -7406,7 +7412,7 @@ def d_9203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9203, E, 'k~6843', x_10445(ctx, E))
+    LOCAL(ctx, E, 'k~6843', x_10445(ctx, E))
     return True
 
 
@@ -7418,7 +7424,7 @@ def d_9204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9204, PL(ctx, E.get('you')).get('stock'), E.get('r~6842'))
     if c is not None:
-        ASSIGN(ctx, 9204, c, key, E.get('k~6843'))
+        SET(ctx, 'stock', c, key, E.get('k~6843'), '+=', False, K[2])
     return True
 
 
@@ -7434,7 +7440,7 @@ def d_9205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9206, ctx.state.get('supply'), E.get('r~6842'))
         if c is not None:
-            ASSIGN(ctx, 9206, c, key, E.get('k~6843'))
+            SET(ctx, 'supply', c, key, E.get('k~6843'), '-=', False, K[3])
     return True
 
 
@@ -7446,7 +7452,7 @@ def d_9206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9206, ctx.state.get('supply'), E.get('r~6842'))
     if c is not None:
-        ASSIGN(ctx, 9206, c, key, E.get('k~6843'))
+        SET(ctx, 'supply', c, key, E.get('k~6843'), '-=', False, K[3])
     return True
 
 
@@ -7462,7 +7468,7 @@ def d_9207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9208, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9208, c, key, E.get('k~6843'))
+            SET(ctx, 'ledger', c, key, E.get('k~6843'), '+=', False, K[4])
     return True
 
 
@@ -7474,7 +7480,7 @@ def d_9208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9208, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9208, c, key, E.get('k~6843'))
+        SET(ctx, 'ledger', c, key, E.get('k~6843'), '+=', False, K[4])
     return True
 
 
@@ -7583,7 +7589,7 @@ def t_9214(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6847', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6847', old)
+        UNSET(ctx, E, 'rep~6847', old)
         return k()
 
     def nxt(i):
@@ -7651,7 +7657,7 @@ def t_9219(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9220, E, 'taken~6848', E.get('instead~6849'))
+    LOCAL(ctx, E, 'taken~6848', E.get('instead~6849'))
     return t_9221(ctx, k, s, E)
 
 
@@ -7661,7 +7667,7 @@ def d_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9220, E, 'taken~6848', E.get('instead~6849'))
+    LOCAL(ctx, E, 'taken~6848', E.get('instead~6849'))
     return True
 
 
@@ -7735,7 +7741,7 @@ def d_9226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9230, PL(ctx, E.get('you')).get('stock'), E.get('r~6851'))
     if c is not None:
-        ASSIGN(ctx, 9230, c, key, E.get('k~6852'))
+        SET(ctx, 'stock', c, key, E.get('k~6852'), '+=', False, K[2])
     if not d_9231(ctx, E):
         return False
     if not d_9233(ctx, E):
@@ -7763,7 +7769,7 @@ def d_9228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9229, E, 'k~6852', x_10474(ctx, E))
+        LOCAL(ctx, E, 'k~6852', x_10474(ctx, E))
     return True
 
 
@@ -7773,7 +7779,7 @@ def d_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9229, E, 'k~6852', x_10474(ctx, E))
+    LOCAL(ctx, E, 'k~6852', x_10474(ctx, E))
     return True
 
 
@@ -7785,7 +7791,7 @@ def d_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9230, PL(ctx, E.get('you')).get('stock'), E.get('r~6851'))
     if c is not None:
-        ASSIGN(ctx, 9230, c, key, E.get('k~6852'))
+        SET(ctx, 'stock', c, key, E.get('k~6852'), '+=', False, K[2])
     return True
 
 
@@ -7801,7 +7807,7 @@ def d_9231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9232, ctx.state.get('supply'), E.get('r~6851'))
         if c is not None:
-            ASSIGN(ctx, 9232, c, key, E.get('k~6852'))
+            SET(ctx, 'supply', c, key, E.get('k~6852'), '-=', False, K[3])
     return True
 
 
@@ -7813,7 +7819,7 @@ def d_9232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9232, ctx.state.get('supply'), E.get('r~6851'))
     if c is not None:
-        ASSIGN(ctx, 9232, c, key, E.get('k~6852'))
+        SET(ctx, 'supply', c, key, E.get('k~6852'), '-=', False, K[3])
     return True
 
 
@@ -7829,7 +7835,7 @@ def d_9233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9234, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9234, c, key, E.get('k~6852'))
+            SET(ctx, 'ledger', c, key, E.get('k~6852'), '+=', False, K[4])
     return True
 
 
@@ -7841,7 +7847,7 @@ def d_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9234, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9234, c, key, E.get('k~6852'))
+        SET(ctx, 'ledger', c, key, E.get('k~6852'), '+=', False, K[4])
     return True
 
 
@@ -7948,7 +7954,7 @@ def t_9242(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6859', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6859', old)
+        UNSET(ctx, E, 'rep~6859', old)
         return k()
 
     def nxt(i):
@@ -8016,7 +8022,7 @@ def t_9247(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9248, E, 'taken~6860', E.get('instead~6861'))
+    LOCAL(ctx, E, 'taken~6860', E.get('instead~6861'))
     return t_9249(ctx, k, s, E)
 
 
@@ -8026,7 +8032,7 @@ def d_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9248, E, 'taken~6860', E.get('instead~6861'))
+    LOCAL(ctx, E, 'taken~6860', E.get('instead~6861'))
     return True
 
 
@@ -8100,7 +8106,7 @@ def d_9254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9258, PL(ctx, E.get('you')).get('stock'), E.get('r~6863'))
     if c is not None:
-        ASSIGN(ctx, 9258, c, key, E.get('k~6864'))
+        SET(ctx, 'stock', c, key, E.get('k~6864'), '+=', False, K[2])
     if not d_9259(ctx, E):
         return False
     if not d_9261(ctx, E):
@@ -8128,7 +8134,7 @@ def d_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9257, E, 'k~6864', x_10507(ctx, E))
+        LOCAL(ctx, E, 'k~6864', x_10507(ctx, E))
     return True
 
 
@@ -8138,7 +8144,7 @@ def d_9257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9257, E, 'k~6864', x_10507(ctx, E))
+    LOCAL(ctx, E, 'k~6864', x_10507(ctx, E))
     return True
 
 
@@ -8150,7 +8156,7 @@ def d_9258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9258, PL(ctx, E.get('you')).get('stock'), E.get('r~6863'))
     if c is not None:
-        ASSIGN(ctx, 9258, c, key, E.get('k~6864'))
+        SET(ctx, 'stock', c, key, E.get('k~6864'), '+=', False, K[2])
     return True
 
 
@@ -8166,7 +8172,7 @@ def d_9259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9260, ctx.state.get('supply'), E.get('r~6863'))
         if c is not None:
-            ASSIGN(ctx, 9260, c, key, E.get('k~6864'))
+            SET(ctx, 'supply', c, key, E.get('k~6864'), '-=', False, K[3])
     return True
 
 
@@ -8178,7 +8184,7 @@ def d_9260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9260, ctx.state.get('supply'), E.get('r~6863'))
     if c is not None:
-        ASSIGN(ctx, 9260, c, key, E.get('k~6864'))
+        SET(ctx, 'supply', c, key, E.get('k~6864'), '-=', False, K[3])
     return True
 
 
@@ -8194,7 +8200,7 @@ def d_9261(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9262, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9262, c, key, E.get('k~6864'))
+            SET(ctx, 'ledger', c, key, E.get('k~6864'), '+=', False, K[4])
     return True
 
 
@@ -8206,7 +8212,7 @@ def d_9262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9262, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9262, c, key, E.get('k~6864'))
+        SET(ctx, 'ledger', c, key, E.get('k~6864'), '+=', False, K[4])
     return True
 
 
@@ -8313,7 +8319,7 @@ def t_9270(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6871', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6871', old)
+        UNSET(ctx, E, 'rep~6871', old)
         return k()
 
     def nxt(i):
@@ -8381,7 +8387,7 @@ def t_9275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9276, E, 'taken~6872', E.get('instead~6873'))
+    LOCAL(ctx, E, 'taken~6872', E.get('instead~6873'))
     return t_9277(ctx, k, s, E)
 
 
@@ -8391,7 +8397,7 @@ def d_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9276, E, 'taken~6872', E.get('instead~6873'))
+    LOCAL(ctx, E, 'taken~6872', E.get('instead~6873'))
     return True
 
 
@@ -8465,7 +8471,7 @@ def d_9282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9286, PL(ctx, E.get('you')).get('stock'), E.get('r~6875'))
     if c is not None:
-        ASSIGN(ctx, 9286, c, key, E.get('k~6876'))
+        SET(ctx, 'stock', c, key, E.get('k~6876'), '+=', False, K[2])
     if not d_9287(ctx, E):
         return False
     if not d_9289(ctx, E):
@@ -8493,7 +8499,7 @@ def d_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9285, E, 'k~6876', x_10540(ctx, E))
+        LOCAL(ctx, E, 'k~6876', x_10540(ctx, E))
     return True
 
 
@@ -8503,7 +8509,7 @@ def d_9285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9285, E, 'k~6876', x_10540(ctx, E))
+    LOCAL(ctx, E, 'k~6876', x_10540(ctx, E))
     return True
 
 
@@ -8515,7 +8521,7 @@ def d_9286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9286, PL(ctx, E.get('you')).get('stock'), E.get('r~6875'))
     if c is not None:
-        ASSIGN(ctx, 9286, c, key, E.get('k~6876'))
+        SET(ctx, 'stock', c, key, E.get('k~6876'), '+=', False, K[2])
     return True
 
 
@@ -8531,7 +8537,7 @@ def d_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9288, ctx.state.get('supply'), E.get('r~6875'))
         if c is not None:
-            ASSIGN(ctx, 9288, c, key, E.get('k~6876'))
+            SET(ctx, 'supply', c, key, E.get('k~6876'), '-=', False, K[3])
     return True
 
 
@@ -8543,7 +8549,7 @@ def d_9288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9288, ctx.state.get('supply'), E.get('r~6875'))
     if c is not None:
-        ASSIGN(ctx, 9288, c, key, E.get('k~6876'))
+        SET(ctx, 'supply', c, key, E.get('k~6876'), '-=', False, K[3])
     return True
 
 
@@ -8559,7 +8565,7 @@ def d_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9290, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9290, c, key, E.get('k~6876'))
+            SET(ctx, 'ledger', c, key, E.get('k~6876'), '+=', False, K[4])
     return True
 
 
@@ -8571,7 +8577,7 @@ def d_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9290, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9290, c, key, E.get('k~6876'))
+        SET(ctx, 'ledger', c, key, E.get('k~6876'), '+=', False, K[4])
     return True
 
 
@@ -8716,7 +8722,7 @@ def t_9301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6899', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6899', old)
+        UNSET(ctx, E, 'rep~6899', old)
         return k()
 
     def nxt(i):
@@ -8784,7 +8790,7 @@ def t_9306(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9307, E, 'taken~6900', E.get('instead~6901'))
+    LOCAL(ctx, E, 'taken~6900', E.get('instead~6901'))
     return t_9308(ctx, k, s, E)
 
 
@@ -8794,7 +8800,7 @@ def d_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9307, E, 'taken~6900', E.get('instead~6901'))
+    LOCAL(ctx, E, 'taken~6900', E.get('instead~6901'))
     return True
 
 
@@ -8868,7 +8874,7 @@ def d_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9317, PL(ctx, E.get('you')).get('stock'), E.get('r~6903'))
     if c is not None:
-        ASSIGN(ctx, 9317, c, key, E.get('k~6904'))
+        SET(ctx, 'stock', c, key, E.get('k~6904'), '+=', False, K[2])
     if not d_9318(ctx, E):
         return False
     if not d_9320(ctx, E):
@@ -8896,7 +8902,7 @@ def d_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9316, E, 'k~6904', x_10575(ctx, E))
+        LOCAL(ctx, E, 'k~6904', x_10575(ctx, E))
     return True
 
 
@@ -8906,7 +8912,7 @@ def d_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9316, E, 'k~6904', x_10575(ctx, E))
+    LOCAL(ctx, E, 'k~6904', x_10575(ctx, E))
     return True
 
 
@@ -8918,7 +8924,7 @@ def d_9317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9317, PL(ctx, E.get('you')).get('stock'), E.get('r~6903'))
     if c is not None:
-        ASSIGN(ctx, 9317, c, key, E.get('k~6904'))
+        SET(ctx, 'stock', c, key, E.get('k~6904'), '+=', False, K[2])
     return True
 
 
@@ -8934,7 +8940,7 @@ def d_9318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9319, ctx.state.get('supply'), E.get('r~6903'))
         if c is not None:
-            ASSIGN(ctx, 9319, c, key, E.get('k~6904'))
+            SET(ctx, 'supply', c, key, E.get('k~6904'), '-=', False, K[3])
     return True
 
 
@@ -8946,7 +8952,7 @@ def d_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9319, ctx.state.get('supply'), E.get('r~6903'))
     if c is not None:
-        ASSIGN(ctx, 9319, c, key, E.get('k~6904'))
+        SET(ctx, 'supply', c, key, E.get('k~6904'), '-=', False, K[3])
     return True
 
 
@@ -8962,7 +8968,7 @@ def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9321, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9321, c, key, E.get('k~6904'))
+            SET(ctx, 'ledger', c, key, E.get('k~6904'), '+=', False, K[4])
     return True
 
 
@@ -8974,7 +8980,7 @@ def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9321, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9321, c, key, E.get('k~6904'))
+        SET(ctx, 'ledger', c, key, E.get('k~6904'), '+=', False, K[4])
     return True
 
 
@@ -9109,7 +9115,7 @@ def t_9330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6916', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6916', old)
+        UNSET(ctx, E, 'rep~6916', old)
         return k()
 
     def nxt(i):
@@ -9177,7 +9183,7 @@ def t_9335(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9336, E, 'taken~6917', E.get('instead~6918'))
+    LOCAL(ctx, E, 'taken~6917', E.get('instead~6918'))
     return t_9337(ctx, k, s, E)
 
 
@@ -9187,7 +9193,7 @@ def d_9336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9336, E, 'taken~6917', E.get('instead~6918'))
+    LOCAL(ctx, E, 'taken~6917', E.get('instead~6918'))
     return True
 
 
@@ -9261,7 +9267,7 @@ def d_9342(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9346, PL(ctx, E.get('you')).get('stock'), E.get('r~6920'))
     if c is not None:
-        ASSIGN(ctx, 9346, c, key, E.get('k~6921'))
+        SET(ctx, 'stock', c, key, E.get('k~6921'), '+=', False, K[2])
     if not d_9347(ctx, E):
         return False
     if not d_9349(ctx, E):
@@ -9289,7 +9295,7 @@ def d_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9345, E, 'k~6921', x_10609(ctx, E))
+        LOCAL(ctx, E, 'k~6921', x_10609(ctx, E))
     return True
 
 
@@ -9299,7 +9305,7 @@ def d_9345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9345, E, 'k~6921', x_10609(ctx, E))
+    LOCAL(ctx, E, 'k~6921', x_10609(ctx, E))
     return True
 
 
@@ -9311,7 +9317,7 @@ def d_9346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9346, PL(ctx, E.get('you')).get('stock'), E.get('r~6920'))
     if c is not None:
-        ASSIGN(ctx, 9346, c, key, E.get('k~6921'))
+        SET(ctx, 'stock', c, key, E.get('k~6921'), '+=', False, K[2])
     return True
 
 
@@ -9327,7 +9333,7 @@ def d_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9348, ctx.state.get('supply'), E.get('r~6920'))
         if c is not None:
-            ASSIGN(ctx, 9348, c, key, E.get('k~6921'))
+            SET(ctx, 'supply', c, key, E.get('k~6921'), '-=', False, K[3])
     return True
 
 
@@ -9339,7 +9345,7 @@ def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9348, ctx.state.get('supply'), E.get('r~6920'))
     if c is not None:
-        ASSIGN(ctx, 9348, c, key, E.get('k~6921'))
+        SET(ctx, 'supply', c, key, E.get('k~6921'), '-=', False, K[3])
     return True
 
 
@@ -9355,7 +9361,7 @@ def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9350, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9350, c, key, E.get('k~6921'))
+            SET(ctx, 'ledger', c, key, E.get('k~6921'), '+=', False, K[4])
     return True
 
 
@@ -9367,7 +9373,7 @@ def d_9350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9350, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9350, c, key, E.get('k~6921'))
+        SET(ctx, 'ledger', c, key, E.get('k~6921'), '+=', False, K[4])
     return True
 
 
@@ -9474,7 +9480,7 @@ def t_9358(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6933', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6933', old)
+        UNSET(ctx, E, 'rep~6933', old)
         return k()
 
     def nxt(i):
@@ -9542,7 +9548,7 @@ def t_9363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9364, E, 'taken~6934', E.get('instead~6935'))
+    LOCAL(ctx, E, 'taken~6934', E.get('instead~6935'))
     return t_9365(ctx, k, s, E)
 
 
@@ -9552,7 +9558,7 @@ def d_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9364, E, 'taken~6934', E.get('instead~6935'))
+    LOCAL(ctx, E, 'taken~6934', E.get('instead~6935'))
     return True
 
 
@@ -9626,7 +9632,7 @@ def d_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9374, PL(ctx, E.get('you')).get('stock'), E.get('r~6937'))
     if c is not None:
-        ASSIGN(ctx, 9374, c, key, E.get('k~6938'))
+        SET(ctx, 'stock', c, key, E.get('k~6938'), '+=', False, K[2])
     if not d_9375(ctx, E):
         return False
     if not d_9377(ctx, E):
@@ -9654,7 +9660,7 @@ def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9373, E, 'k~6938', x_10642(ctx, E))
+        LOCAL(ctx, E, 'k~6938', x_10642(ctx, E))
     return True
 
 
@@ -9664,7 +9670,7 @@ def d_9373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9373, E, 'k~6938', x_10642(ctx, E))
+    LOCAL(ctx, E, 'k~6938', x_10642(ctx, E))
     return True
 
 
@@ -9676,7 +9682,7 @@ def d_9374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9374, PL(ctx, E.get('you')).get('stock'), E.get('r~6937'))
     if c is not None:
-        ASSIGN(ctx, 9374, c, key, E.get('k~6938'))
+        SET(ctx, 'stock', c, key, E.get('k~6938'), '+=', False, K[2])
     return True
 
 
@@ -9692,7 +9698,7 @@ def d_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9376, ctx.state.get('supply'), E.get('r~6937'))
         if c is not None:
-            ASSIGN(ctx, 9376, c, key, E.get('k~6938'))
+            SET(ctx, 'supply', c, key, E.get('k~6938'), '-=', False, K[3])
     return True
 
 
@@ -9704,7 +9710,7 @@ def d_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9376, ctx.state.get('supply'), E.get('r~6937'))
     if c is not None:
-        ASSIGN(ctx, 9376, c, key, E.get('k~6938'))
+        SET(ctx, 'supply', c, key, E.get('k~6938'), '-=', False, K[3])
     return True
 
 
@@ -9720,7 +9726,7 @@ def d_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9378, c, key, E.get('k~6938'))
+            SET(ctx, 'ledger', c, key, E.get('k~6938'), '+=', False, K[4])
     return True
 
 
@@ -9732,7 +9738,7 @@ def d_9378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9378, c, key, E.get('k~6938'))
+        SET(ctx, 'ledger', c, key, E.get('k~6938'), '+=', False, K[4])
     return True
 
 
@@ -9877,7 +9883,7 @@ def t_9389(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6955', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6955', old)
+        UNSET(ctx, E, 'rep~6955', old)
         return k()
 
     def nxt(i):
@@ -9945,7 +9951,7 @@ def t_9394(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9395, E, 'taken~6956', E.get('instead~6957'))
+    LOCAL(ctx, E, 'taken~6956', E.get('instead~6957'))
     return t_9396(ctx, k, s, E)
 
 
@@ -9955,7 +9961,7 @@ def d_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9395, E, 'taken~6956', E.get('instead~6957'))
+    LOCAL(ctx, E, 'taken~6956', E.get('instead~6957'))
     return True
 
 
@@ -10029,7 +10035,7 @@ def d_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9405, PL(ctx, E.get('you')).get('stock'), E.get('r~6959'))
     if c is not None:
-        ASSIGN(ctx, 9405, c, key, E.get('k~6960'))
+        SET(ctx, 'stock', c, key, E.get('k~6960'), '+=', False, K[2])
     if not d_9406(ctx, E):
         return False
     if not d_9408(ctx, E):
@@ -10057,7 +10063,7 @@ def d_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9404, E, 'k~6960', x_10677(ctx, E))
+        LOCAL(ctx, E, 'k~6960', x_10677(ctx, E))
     return True
 
 
@@ -10067,7 +10073,7 @@ def d_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9404, E, 'k~6960', x_10677(ctx, E))
+    LOCAL(ctx, E, 'k~6960', x_10677(ctx, E))
     return True
 
 
@@ -10079,7 +10085,7 @@ def d_9405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9405, PL(ctx, E.get('you')).get('stock'), E.get('r~6959'))
     if c is not None:
-        ASSIGN(ctx, 9405, c, key, E.get('k~6960'))
+        SET(ctx, 'stock', c, key, E.get('k~6960'), '+=', False, K[2])
     return True
 
 
@@ -10095,7 +10101,7 @@ def d_9406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9407, ctx.state.get('supply'), E.get('r~6959'))
         if c is not None:
-            ASSIGN(ctx, 9407, c, key, E.get('k~6960'))
+            SET(ctx, 'supply', c, key, E.get('k~6960'), '-=', False, K[3])
     return True
 
 
@@ -10107,7 +10113,7 @@ def d_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9407, ctx.state.get('supply'), E.get('r~6959'))
     if c is not None:
-        ASSIGN(ctx, 9407, c, key, E.get('k~6960'))
+        SET(ctx, 'supply', c, key, E.get('k~6960'), '-=', False, K[3])
     return True
 
 
@@ -10123,7 +10129,7 @@ def d_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9409, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9409, c, key, E.get('k~6960'))
+            SET(ctx, 'ledger', c, key, E.get('k~6960'), '+=', False, K[4])
     return True
 
 
@@ -10135,7 +10141,7 @@ def d_9409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9409, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9409, c, key, E.get('k~6960'))
+        SET(ctx, 'ledger', c, key, E.get('k~6960'), '+=', False, K[4])
     return True
 
 
@@ -10270,7 +10276,7 @@ def t_9418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6972', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6972', old)
+        UNSET(ctx, E, 'rep~6972', old)
         return k()
 
     def nxt(i):
@@ -10338,7 +10344,7 @@ def t_9423(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9424, E, 'taken~6973', E.get('instead~6974'))
+    LOCAL(ctx, E, 'taken~6973', E.get('instead~6974'))
     return t_9425(ctx, k, s, E)
 
 
@@ -10348,7 +10354,7 @@ def d_9424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9424, E, 'taken~6973', E.get('instead~6974'))
+    LOCAL(ctx, E, 'taken~6973', E.get('instead~6974'))
     return True
 
 
@@ -10422,7 +10428,7 @@ def d_9430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9434, PL(ctx, E.get('you')).get('stock'), E.get('r~6976'))
     if c is not None:
-        ASSIGN(ctx, 9434, c, key, E.get('k~6977'))
+        SET(ctx, 'stock', c, key, E.get('k~6977'), '+=', False, K[2])
     if not d_9435(ctx, E):
         return False
     if not d_9437(ctx, E):
@@ -10450,7 +10456,7 @@ def d_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9433, E, 'k~6977', x_10711(ctx, E))
+        LOCAL(ctx, E, 'k~6977', x_10711(ctx, E))
     return True
 
 
@@ -10460,7 +10466,7 @@ def d_9433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9433, E, 'k~6977', x_10711(ctx, E))
+    LOCAL(ctx, E, 'k~6977', x_10711(ctx, E))
     return True
 
 
@@ -10472,7 +10478,7 @@ def d_9434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9434, PL(ctx, E.get('you')).get('stock'), E.get('r~6976'))
     if c is not None:
-        ASSIGN(ctx, 9434, c, key, E.get('k~6977'))
+        SET(ctx, 'stock', c, key, E.get('k~6977'), '+=', False, K[2])
     return True
 
 
@@ -10488,7 +10494,7 @@ def d_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9436, ctx.state.get('supply'), E.get('r~6976'))
         if c is not None:
-            ASSIGN(ctx, 9436, c, key, E.get('k~6977'))
+            SET(ctx, 'supply', c, key, E.get('k~6977'), '-=', False, K[3])
     return True
 
 
@@ -10500,7 +10506,7 @@ def d_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9436, ctx.state.get('supply'), E.get('r~6976'))
     if c is not None:
-        ASSIGN(ctx, 9436, c, key, E.get('k~6977'))
+        SET(ctx, 'supply', c, key, E.get('k~6977'), '-=', False, K[3])
     return True
 
 
@@ -10516,7 +10522,7 @@ def d_9437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9438, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9438, c, key, E.get('k~6977'))
+            SET(ctx, 'ledger', c, key, E.get('k~6977'), '+=', False, K[4])
     return True
 
 
@@ -10528,7 +10534,7 @@ def d_9438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9438, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9438, c, key, E.get('k~6977'))
+        SET(ctx, 'ledger', c, key, E.get('k~6977'), '+=', False, K[4])
     return True
 
 
@@ -10635,7 +10641,7 @@ def t_9446(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~6989', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~6989', old)
+        UNSET(ctx, E, 'rep~6989', old)
         return k()
 
     def nxt(i):
@@ -10703,7 +10709,7 @@ def t_9451(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9452, E, 'taken~6990', E.get('instead~6991'))
+    LOCAL(ctx, E, 'taken~6990', E.get('instead~6991'))
     return t_9453(ctx, k, s, E)
 
 
@@ -10713,7 +10719,7 @@ def d_9452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9452, E, 'taken~6990', E.get('instead~6991'))
+    LOCAL(ctx, E, 'taken~6990', E.get('instead~6991'))
     return True
 
 
@@ -10787,7 +10793,7 @@ def d_9458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9462, PL(ctx, E.get('you')).get('stock'), E.get('r~6993'))
     if c is not None:
-        ASSIGN(ctx, 9462, c, key, E.get('k~6994'))
+        SET(ctx, 'stock', c, key, E.get('k~6994'), '+=', False, K[2])
     if not d_9463(ctx, E):
         return False
     if not d_9465(ctx, E):
@@ -10815,7 +10821,7 @@ def d_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9461, E, 'k~6994', x_10744(ctx, E))
+        LOCAL(ctx, E, 'k~6994', x_10744(ctx, E))
     return True
 
 
@@ -10825,7 +10831,7 @@ def d_9461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9461, E, 'k~6994', x_10744(ctx, E))
+    LOCAL(ctx, E, 'k~6994', x_10744(ctx, E))
     return True
 
 
@@ -10837,7 +10843,7 @@ def d_9462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9462, PL(ctx, E.get('you')).get('stock'), E.get('r~6993'))
     if c is not None:
-        ASSIGN(ctx, 9462, c, key, E.get('k~6994'))
+        SET(ctx, 'stock', c, key, E.get('k~6994'), '+=', False, K[2])
     return True
 
 
@@ -10853,7 +10859,7 @@ def d_9463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9464, ctx.state.get('supply'), E.get('r~6993'))
         if c is not None:
-            ASSIGN(ctx, 9464, c, key, E.get('k~6994'))
+            SET(ctx, 'supply', c, key, E.get('k~6994'), '-=', False, K[3])
     return True
 
 
@@ -10865,7 +10871,7 @@ def d_9464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9464, ctx.state.get('supply'), E.get('r~6993'))
     if c is not None:
-        ASSIGN(ctx, 9464, c, key, E.get('k~6994'))
+        SET(ctx, 'supply', c, key, E.get('k~6994'), '-=', False, K[3])
     return True
 
 
@@ -10881,7 +10887,7 @@ def d_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9466, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9466, c, key, E.get('k~6994'))
+            SET(ctx, 'ledger', c, key, E.get('k~6994'), '+=', False, K[4])
     return True
 
 
@@ -10893,7 +10899,7 @@ def d_9466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9466, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9466, c, key, E.get('k~6994'))
+        SET(ctx, 'ledger', c, key, E.get('k~6994'), '+=', False, K[4])
     return True
 
 

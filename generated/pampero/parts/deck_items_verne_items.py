@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +43,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -521,7 +527,7 @@ def d_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9547, PL(ctx, E.get('you')).get('stock'), E.get('r~7022'))
     if c is not None:
-        ASSIGN(ctx, 9547, c, key, E.get('n~7021'))
+        SET(ctx, 'stock', c, key, E.get('n~7021'), '-=', False, K[2])
     if not d_9548(ctx, E):
         return False
     if not d_9550(ctx, E):
@@ -537,7 +543,7 @@ def d_9547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9547, PL(ctx, E.get('you')).get('stock'), E.get('r~7022'))
     if c is not None:
-        ASSIGN(ctx, 9547, c, key, E.get('n~7021'))
+        SET(ctx, 'stock', c, key, E.get('n~7021'), '-=', False, K[2])
     return True
 
 
@@ -553,7 +559,7 @@ def d_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9549, ctx.state.get('supply'), E.get('r~7022'))
         if c is not None:
-            ASSIGN(ctx, 9549, c, key, E.get('n~7021'))
+            SET(ctx, 'supply', c, key, E.get('n~7021'), '+=', False, K[3])
     return True
 
 
@@ -565,7 +571,7 @@ def d_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9549, ctx.state.get('supply'), E.get('r~7022'))
     if c is not None:
-        ASSIGN(ctx, 9549, c, key, E.get('n~7021'))
+        SET(ctx, 'supply', c, key, E.get('n~7021'), '+=', False, K[3])
     return True
 
 
@@ -581,7 +587,7 @@ def d_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9551, c, key, E.get('n~7021'))
+            SET(ctx, 'ledger', c, key, E.get('n~7021'), '-=', False, K[4])
     return True
 
 
@@ -593,7 +599,7 @@ def d_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9551, c, key, E.get('n~7021'))
+        SET(ctx, 'ledger', c, key, E.get('n~7021'), '-=', False, K[4])
     return True
 
 
@@ -663,7 +669,7 @@ def t_9556(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7026', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7026', old)
+        UNSET(ctx, E, 'rep~7026', old)
         return k()
 
     def nxt(i):
@@ -731,7 +737,7 @@ def t_9561(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9562, E, 'taken~7027', E.get('instead~7028'))
+    LOCAL(ctx, E, 'taken~7027', E.get('instead~7028'))
     return t_9563(ctx, k, s, E)
 
 
@@ -741,7 +747,7 @@ def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9562, E, 'taken~7027', E.get('instead~7028'))
+    LOCAL(ctx, E, 'taken~7027', E.get('instead~7028'))
     return True
 
 
@@ -815,7 +821,7 @@ def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9572, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
     if c is not None:
-        ASSIGN(ctx, 9572, c, key, E.get('k~7031'))
+        SET(ctx, 'stock', c, key, E.get('k~7031'), '+=', False, K[2])
     if not d_9573(ctx, E):
         return False
     if not d_9575(ctx, E):
@@ -843,7 +849,7 @@ def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9571, E, 'k~7031', x_10866(ctx, E))
+        LOCAL(ctx, E, 'k~7031', x_10866(ctx, E))
     return True
 
 
@@ -853,7 +859,7 @@ def d_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9571, E, 'k~7031', x_10866(ctx, E))
+    LOCAL(ctx, E, 'k~7031', x_10866(ctx, E))
     return True
 
 
@@ -865,7 +871,7 @@ def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9572, PL(ctx, E.get('you')).get('stock'), E.get('r~7030'))
     if c is not None:
-        ASSIGN(ctx, 9572, c, key, E.get('k~7031'))
+        SET(ctx, 'stock', c, key, E.get('k~7031'), '+=', False, K[2])
     return True
 
 
@@ -881,7 +887,7 @@ def d_9573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9574, ctx.state.get('supply'), E.get('r~7030'))
         if c is not None:
-            ASSIGN(ctx, 9574, c, key, E.get('k~7031'))
+            SET(ctx, 'supply', c, key, E.get('k~7031'), '-=', False, K[3])
     return True
 
 
@@ -893,7 +899,7 @@ def d_9574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9574, ctx.state.get('supply'), E.get('r~7030'))
     if c is not None:
-        ASSIGN(ctx, 9574, c, key, E.get('k~7031'))
+        SET(ctx, 'supply', c, key, E.get('k~7031'), '-=', False, K[3])
     return True
 
 
@@ -909,7 +915,7 @@ def d_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9576, c, key, E.get('k~7031'))
+            SET(ctx, 'ledger', c, key, E.get('k~7031'), '+=', False, K[4])
     return True
 
 
@@ -921,7 +927,7 @@ def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9576, c, key, E.get('k~7031'))
+        SET(ctx, 'ledger', c, key, E.get('k~7031'), '+=', False, K[4])
     return True
 
 
@@ -1015,7 +1021,7 @@ def t_9583(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7036', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7036', old)
+        UNSET(ctx, E, 'rep~7036', old)
         return k()
 
     def nxt(i):
@@ -1083,7 +1089,7 @@ def t_9588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9589, E, 'taken~7037', E.get('instead~7038'))
+    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
     return t_9590(ctx, k, s, E)
 
 
@@ -1093,7 +1099,7 @@ def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9589, E, 'taken~7037', E.get('instead~7038'))
+    LOCAL(ctx, E, 'taken~7037', E.get('instead~7038'))
     return True
 
 
@@ -1167,7 +1173,7 @@ def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9599, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
     if c is not None:
-        ASSIGN(ctx, 9599, c, key, E.get('k~7041'))
+        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
     if not d_9600(ctx, E):
         return False
     if not d_9602(ctx, E):
@@ -1195,7 +1201,7 @@ def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9598, E, 'k~7041', x_10898(ctx, E))
+        LOCAL(ctx, E, 'k~7041', x_10898(ctx, E))
     return True
 
 
@@ -1205,7 +1211,7 @@ def d_9598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9598, E, 'k~7041', x_10898(ctx, E))
+    LOCAL(ctx, E, 'k~7041', x_10898(ctx, E))
     return True
 
 
@@ -1217,7 +1223,7 @@ def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9599, PL(ctx, E.get('you')).get('stock'), E.get('r~7040'))
     if c is not None:
-        ASSIGN(ctx, 9599, c, key, E.get('k~7041'))
+        SET(ctx, 'stock', c, key, E.get('k~7041'), '+=', False, K[2])
     return True
 
 
@@ -1233,7 +1239,7 @@ def d_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9601, ctx.state.get('supply'), E.get('r~7040'))
         if c is not None:
-            ASSIGN(ctx, 9601, c, key, E.get('k~7041'))
+            SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
     return True
 
 
@@ -1245,7 +1251,7 @@ def d_9601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9601, ctx.state.get('supply'), E.get('r~7040'))
     if c is not None:
-        ASSIGN(ctx, 9601, c, key, E.get('k~7041'))
+        SET(ctx, 'supply', c, key, E.get('k~7041'), '-=', False, K[3])
     return True
 
 
@@ -1261,7 +1267,7 @@ def d_9602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9603, c, key, E.get('k~7041'))
+            SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
     return True
 
 
@@ -1273,7 +1279,7 @@ def d_9603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9603, c, key, E.get('k~7041'))
+        SET(ctx, 'ledger', c, key, E.get('k~7041'), '+=', False, K[4])
     return True
 
 
@@ -1360,7 +1366,7 @@ def t_9609(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7045', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7045', old)
+        UNSET(ctx, E, 'rep~7045', old)
         return k()
 
     def nxt(i):
@@ -1428,7 +1434,7 @@ def t_9614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9615, E, 'taken~7046', E.get('instead~7047'))
+    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
     return t_9616(ctx, k, s, E)
 
 
@@ -1438,7 +1444,7 @@ def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9615, E, 'taken~7046', E.get('instead~7047'))
+    LOCAL(ctx, E, 'taken~7046', E.get('instead~7047'))
     return True
 
 
@@ -1512,7 +1518,7 @@ def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9625, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
     if c is not None:
-        ASSIGN(ctx, 9625, c, key, E.get('k~7050'))
+        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
     if not d_9626(ctx, E):
         return False
     if not d_9628(ctx, E):
@@ -1540,7 +1546,7 @@ def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9624, E, 'k~7050', x_10927(ctx, E))
+        LOCAL(ctx, E, 'k~7050', x_10927(ctx, E))
     return True
 
 
@@ -1550,7 +1556,7 @@ def d_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9624, E, 'k~7050', x_10927(ctx, E))
+    LOCAL(ctx, E, 'k~7050', x_10927(ctx, E))
     return True
 
 
@@ -1562,7 +1568,7 @@ def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9625, PL(ctx, E.get('you')).get('stock'), E.get('r~7049'))
     if c is not None:
-        ASSIGN(ctx, 9625, c, key, E.get('k~7050'))
+        SET(ctx, 'stock', c, key, E.get('k~7050'), '+=', False, K[2])
     return True
 
 
@@ -1578,7 +1584,7 @@ def d_9626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9627, ctx.state.get('supply'), E.get('r~7049'))
         if c is not None:
-            ASSIGN(ctx, 9627, c, key, E.get('k~7050'))
+            SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
     return True
 
 
@@ -1590,7 +1596,7 @@ def d_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9627, ctx.state.get('supply'), E.get('r~7049'))
     if c is not None:
-        ASSIGN(ctx, 9627, c, key, E.get('k~7050'))
+        SET(ctx, 'supply', c, key, E.get('k~7050'), '-=', False, K[3])
     return True
 
 
@@ -1606,7 +1612,7 @@ def d_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9629, c, key, E.get('k~7050'))
+            SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
     return True
 
 
@@ -1618,7 +1624,7 @@ def d_9629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9629, c, key, E.get('k~7050'))
+        SET(ctx, 'ledger', c, key, E.get('k~7050'), '+=', False, K[4])
     return True
 
 
@@ -1705,7 +1711,7 @@ def t_9635(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7054', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7054', old)
+        UNSET(ctx, E, 'rep~7054', old)
         return k()
 
     def nxt(i):
@@ -1773,7 +1779,7 @@ def t_9640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9641, E, 'taken~7055', E.get('instead~7056'))
+    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
     return t_9642(ctx, k, s, E)
 
 
@@ -1783,7 +1789,7 @@ def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9641, E, 'taken~7055', E.get('instead~7056'))
+    LOCAL(ctx, E, 'taken~7055', E.get('instead~7056'))
     return True
 
 
@@ -1857,7 +1863,7 @@ def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9651, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
     if c is not None:
-        ASSIGN(ctx, 9651, c, key, E.get('k~7059'))
+        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
     if not d_9652(ctx, E):
         return False
     if not d_9654(ctx, E):
@@ -1885,7 +1891,7 @@ def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9650, E, 'k~7059', x_10957(ctx, E))
+        LOCAL(ctx, E, 'k~7059', x_10957(ctx, E))
     return True
 
 
@@ -1895,7 +1901,7 @@ def d_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9650, E, 'k~7059', x_10957(ctx, E))
+    LOCAL(ctx, E, 'k~7059', x_10957(ctx, E))
     return True
 
 
@@ -1907,7 +1913,7 @@ def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9651, PL(ctx, E.get('you')).get('stock'), E.get('r~7058'))
     if c is not None:
-        ASSIGN(ctx, 9651, c, key, E.get('k~7059'))
+        SET(ctx, 'stock', c, key, E.get('k~7059'), '+=', False, K[2])
     return True
 
 
@@ -1923,7 +1929,7 @@ def d_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9653, ctx.state.get('supply'), E.get('r~7058'))
         if c is not None:
-            ASSIGN(ctx, 9653, c, key, E.get('k~7059'))
+            SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
     return True
 
 
@@ -1935,7 +1941,7 @@ def d_9653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9653, ctx.state.get('supply'), E.get('r~7058'))
     if c is not None:
-        ASSIGN(ctx, 9653, c, key, E.get('k~7059'))
+        SET(ctx, 'supply', c, key, E.get('k~7059'), '-=', False, K[3])
     return True
 
 
@@ -1951,7 +1957,7 @@ def d_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9655, c, key, E.get('k~7059'))
+            SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
     return True
 
 
@@ -1963,7 +1969,7 @@ def d_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9655, c, key, E.get('k~7059'))
+        SET(ctx, 'ledger', c, key, E.get('k~7059'), '+=', False, K[4])
     return True
 
 

@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -40,6 +43,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
 
 
@@ -588,7 +594,7 @@ def t_9661(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7063', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7063', old)
+        UNSET(ctx, E, 'rep~7063', old)
         return k()
 
     def nxt(i):
@@ -656,7 +662,7 @@ def t_9666(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9667, E, 'taken~7064', E.get('instead~7065'))
+    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
     return t_9668(ctx, k, s, E)
 
 
@@ -666,7 +672,7 @@ def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9667, E, 'taken~7064', E.get('instead~7065'))
+    LOCAL(ctx, E, 'taken~7064', E.get('instead~7065'))
     return True
 
 
@@ -740,7 +746,7 @@ def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9677, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
     if c is not None:
-        ASSIGN(ctx, 9677, c, key, E.get('k~7068'))
+        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
     if not d_9678(ctx, E):
         return False
     if not d_9680(ctx, E):
@@ -768,7 +774,7 @@ def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9676, E, 'k~7068', x_10987(ctx, E))
+        LOCAL(ctx, E, 'k~7068', x_10987(ctx, E))
     return True
 
 
@@ -778,7 +784,7 @@ def d_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9676, E, 'k~7068', x_10987(ctx, E))
+    LOCAL(ctx, E, 'k~7068', x_10987(ctx, E))
     return True
 
 
@@ -790,7 +796,7 @@ def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9677, PL(ctx, E.get('you')).get('stock'), E.get('r~7067'))
     if c is not None:
-        ASSIGN(ctx, 9677, c, key, E.get('k~7068'))
+        SET(ctx, 'stock', c, key, E.get('k~7068'), '+=', False, K[2])
     return True
 
 
@@ -806,7 +812,7 @@ def d_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9679, ctx.state.get('supply'), E.get('r~7067'))
         if c is not None:
-            ASSIGN(ctx, 9679, c, key, E.get('k~7068'))
+            SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
     return True
 
 
@@ -818,7 +824,7 @@ def d_9679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9679, ctx.state.get('supply'), E.get('r~7067'))
     if c is not None:
-        ASSIGN(ctx, 9679, c, key, E.get('k~7068'))
+        SET(ctx, 'supply', c, key, E.get('k~7068'), '-=', False, K[3])
     return True
 
 
@@ -834,7 +840,7 @@ def d_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9681, c, key, E.get('k~7068'))
+            SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
     return True
 
 
@@ -846,7 +852,7 @@ def d_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9681, c, key, E.get('k~7068'))
+        SET(ctx, 'ledger', c, key, E.get('k~7068'), '+=', False, K[4])
     return True
 
 
@@ -933,7 +939,7 @@ def t_9687(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7072', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7072', old)
+        UNSET(ctx, E, 'rep~7072', old)
         return k()
 
     def nxt(i):
@@ -1001,7 +1007,7 @@ def t_9692(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9693, E, 'taken~7073', E.get('instead~7074'))
+    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
     return t_9694(ctx, k, s, E)
 
 
@@ -1011,7 +1017,7 @@ def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9693, E, 'taken~7073', E.get('instead~7074'))
+    LOCAL(ctx, E, 'taken~7073', E.get('instead~7074'))
     return True
 
 
@@ -1085,7 +1091,7 @@ def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9703, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
     if c is not None:
-        ASSIGN(ctx, 9703, c, key, E.get('k~7077'))
+        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
     if not d_9704(ctx, E):
         return False
     if not d_9706(ctx, E):
@@ -1113,7 +1119,7 @@ def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9702, E, 'k~7077', x_11016(ctx, E))
+        LOCAL(ctx, E, 'k~7077', x_11016(ctx, E))
     return True
 
 
@@ -1123,7 +1129,7 @@ def d_9702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9702, E, 'k~7077', x_11016(ctx, E))
+    LOCAL(ctx, E, 'k~7077', x_11016(ctx, E))
     return True
 
 
@@ -1135,7 +1141,7 @@ def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9703, PL(ctx, E.get('you')).get('stock'), E.get('r~7076'))
     if c is not None:
-        ASSIGN(ctx, 9703, c, key, E.get('k~7077'))
+        SET(ctx, 'stock', c, key, E.get('k~7077'), '+=', False, K[2])
     return True
 
 
@@ -1151,7 +1157,7 @@ def d_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9705, ctx.state.get('supply'), E.get('r~7076'))
         if c is not None:
-            ASSIGN(ctx, 9705, c, key, E.get('k~7077'))
+            SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
     return True
 
 
@@ -1163,7 +1169,7 @@ def d_9705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9705, ctx.state.get('supply'), E.get('r~7076'))
     if c is not None:
-        ASSIGN(ctx, 9705, c, key, E.get('k~7077'))
+        SET(ctx, 'supply', c, key, E.get('k~7077'), '-=', False, K[3])
     return True
 
 
@@ -1179,7 +1185,7 @@ def d_9706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9707, c, key, E.get('k~7077'))
+            SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
     return True
 
 
@@ -1191,7 +1197,7 @@ def d_9707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9707, c, key, E.get('k~7077'))
+        SET(ctx, 'ledger', c, key, E.get('k~7077'), '+=', False, K[4])
     return True
 
 
@@ -1278,7 +1284,7 @@ def t_9713(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7081', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7081', old)
+        UNSET(ctx, E, 'rep~7081', old)
         return k()
 
     def nxt(i):
@@ -1346,7 +1352,7 @@ def t_9718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9719, E, 'taken~7082', E.get('instead~7083'))
+    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
     return t_9720(ctx, k, s, E)
 
 
@@ -1356,7 +1362,7 @@ def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9719, E, 'taken~7082', E.get('instead~7083'))
+    LOCAL(ctx, E, 'taken~7082', E.get('instead~7083'))
     return True
 
 
@@ -1430,7 +1436,7 @@ def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9729, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
     if c is not None:
-        ASSIGN(ctx, 9729, c, key, E.get('k~7086'))
+        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
     if not d_9730(ctx, E):
         return False
     if not d_9732(ctx, E):
@@ -1458,7 +1464,7 @@ def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9728, E, 'k~7086', x_11045(ctx, E))
+        LOCAL(ctx, E, 'k~7086', x_11045(ctx, E))
     return True
 
 
@@ -1468,7 +1474,7 @@ def d_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9728, E, 'k~7086', x_11045(ctx, E))
+    LOCAL(ctx, E, 'k~7086', x_11045(ctx, E))
     return True
 
 
@@ -1480,7 +1486,7 @@ def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9729, PL(ctx, E.get('you')).get('stock'), E.get('r~7085'))
     if c is not None:
-        ASSIGN(ctx, 9729, c, key, E.get('k~7086'))
+        SET(ctx, 'stock', c, key, E.get('k~7086'), '+=', False, K[2])
     return True
 
 
@@ -1496,7 +1502,7 @@ def d_9730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9731, ctx.state.get('supply'), E.get('r~7085'))
         if c is not None:
-            ASSIGN(ctx, 9731, c, key, E.get('k~7086'))
+            SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
     return True
 
 
@@ -1508,7 +1514,7 @@ def d_9731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9731, ctx.state.get('supply'), E.get('r~7085'))
     if c is not None:
-        ASSIGN(ctx, 9731, c, key, E.get('k~7086'))
+        SET(ctx, 'supply', c, key, E.get('k~7086'), '-=', False, K[3])
     return True
 
 
@@ -1524,7 +1530,7 @@ def d_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9733, c, key, E.get('k~7086'))
+            SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
     return True
 
 
@@ -1536,7 +1542,7 @@ def d_9733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9733, c, key, E.get('k~7086'))
+        SET(ctx, 'ledger', c, key, E.get('k~7086'), '+=', False, K[4])
     return True
 
 
@@ -1623,7 +1629,7 @@ def t_9739(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7090', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7090', old)
+        UNSET(ctx, E, 'rep~7090', old)
         return k()
 
     def nxt(i):
@@ -1691,7 +1697,7 @@ def t_9744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9745, E, 'taken~7091', E.get('instead~7092'))
+    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
     return t_9746(ctx, k, s, E)
 
 
@@ -1701,7 +1707,7 @@ def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9745, E, 'taken~7091', E.get('instead~7092'))
+    LOCAL(ctx, E, 'taken~7091', E.get('instead~7092'))
     return True
 
 
@@ -1775,7 +1781,7 @@ def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9755, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
     if c is not None:
-        ASSIGN(ctx, 9755, c, key, E.get('k~7095'))
+        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
     if not d_9756(ctx, E):
         return False
     if not d_9758(ctx, E):
@@ -1803,7 +1809,7 @@ def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9754, E, 'k~7095', x_11074(ctx, E))
+        LOCAL(ctx, E, 'k~7095', x_11074(ctx, E))
     return True
 
 
@@ -1813,7 +1819,7 @@ def d_9754(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9754, E, 'k~7095', x_11074(ctx, E))
+    LOCAL(ctx, E, 'k~7095', x_11074(ctx, E))
     return True
 
 
@@ -1825,7 +1831,7 @@ def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9755, PL(ctx, E.get('you')).get('stock'), E.get('r~7094'))
     if c is not None:
-        ASSIGN(ctx, 9755, c, key, E.get('k~7095'))
+        SET(ctx, 'stock', c, key, E.get('k~7095'), '+=', False, K[2])
     return True
 
 
@@ -1841,7 +1847,7 @@ def d_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9757, ctx.state.get('supply'), E.get('r~7094'))
         if c is not None:
-            ASSIGN(ctx, 9757, c, key, E.get('k~7095'))
+            SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
     return True
 
 
@@ -1853,7 +1859,7 @@ def d_9757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9757, ctx.state.get('supply'), E.get('r~7094'))
     if c is not None:
-        ASSIGN(ctx, 9757, c, key, E.get('k~7095'))
+        SET(ctx, 'supply', c, key, E.get('k~7095'), '-=', False, K[3])
     return True
 
 
@@ -1869,7 +1875,7 @@ def d_9758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9759, c, key, E.get('k~7095'))
+            SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
     return True
 
 
@@ -1881,7 +1887,7 @@ def d_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9759, c, key, E.get('k~7095'))
+        SET(ctx, 'ledger', c, key, E.get('k~7095'), '+=', False, K[4])
     return True
 
 
@@ -1968,7 +1974,7 @@ def t_9765(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7099', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7099', old)
+        UNSET(ctx, E, 'rep~7099', old)
         return k()
 
     def nxt(i):
@@ -2036,7 +2042,7 @@ def t_9770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9771, E, 'taken~7100', E.get('instead~7101'))
+    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
     return t_9772(ctx, k, s, E)
 
 
@@ -2046,7 +2052,7 @@ def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9771, E, 'taken~7100', E.get('instead~7101'))
+    LOCAL(ctx, E, 'taken~7100', E.get('instead~7101'))
     return True
 
 
@@ -2120,7 +2126,7 @@ def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9781, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
     if c is not None:
-        ASSIGN(ctx, 9781, c, key, E.get('k~7104'))
+        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
     if not d_9782(ctx, E):
         return False
     if not d_9784(ctx, E):
@@ -2148,7 +2154,7 @@ def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9780, E, 'k~7104', x_11103(ctx, E))
+        LOCAL(ctx, E, 'k~7104', x_11103(ctx, E))
     return True
 
 
@@ -2158,7 +2164,7 @@ def d_9780(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9780, E, 'k~7104', x_11103(ctx, E))
+    LOCAL(ctx, E, 'k~7104', x_11103(ctx, E))
     return True
 
 
@@ -2170,7 +2176,7 @@ def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9781, PL(ctx, E.get('you')).get('stock'), E.get('r~7103'))
     if c is not None:
-        ASSIGN(ctx, 9781, c, key, E.get('k~7104'))
+        SET(ctx, 'stock', c, key, E.get('k~7104'), '+=', False, K[2])
     return True
 
 
@@ -2186,7 +2192,7 @@ def d_9782(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9783, ctx.state.get('supply'), E.get('r~7103'))
         if c is not None:
-            ASSIGN(ctx, 9783, c, key, E.get('k~7104'))
+            SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
     return True
 
 
@@ -2198,7 +2204,7 @@ def d_9783(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9783, ctx.state.get('supply'), E.get('r~7103'))
     if c is not None:
-        ASSIGN(ctx, 9783, c, key, E.get('k~7104'))
+        SET(ctx, 'supply', c, key, E.get('k~7104'), '-=', False, K[3])
     return True
 
 
@@ -2214,7 +2220,7 @@ def d_9784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9785, c, key, E.get('k~7104'))
+            SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
     return True
 
 
@@ -2226,7 +2232,7 @@ def d_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9785, c, key, E.get('k~7104'))
+        SET(ctx, 'ledger', c, key, E.get('k~7104'), '+=', False, K[4])
     return True
 
 
@@ -2313,7 +2319,7 @@ def t_9791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     old = E.get('rep~7108', MISSING)
 
     def brk():
-        UNBIND(ctx, 'rep~7108', old)
+        UNSET(ctx, E, 'rep~7108', old)
         return k()
 
     def nxt(i):
@@ -2381,7 +2387,7 @@ def t_9796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 9797, E, 'taken~7109', E.get('instead~7110'))
+    LOCAL(ctx, E, 'taken~7109', E.get('instead~7110'))
     return t_9798(ctx, k, s, E)
 
 
@@ -2391,7 +2397,7 @@ def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9797, E, 'taken~7109', E.get('instead~7110'))
+    LOCAL(ctx, E, 'taken~7109', E.get('instead~7110'))
     return True
 
 
@@ -2465,7 +2471,7 @@ def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 9807, PL(ctx, E.get('you')).get('stock'), E.get('r~7112'))
     if c is not None:
-        ASSIGN(ctx, 9807, c, key, E.get('k~7113'))
+        SET(ctx, 'stock', c, key, E.get('k~7113'), '+=', False, K[2])
     if not d_9808(ctx, E):
         return False
     if not d_9810(ctx, E):
@@ -2493,7 +2499,7 @@ def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 9806, E, 'k~7113', x_11132(ctx, E))
+        LOCAL(ctx, E, 'k~7113', x_11132(ctx, E))
     return True
 
 
@@ -2503,7 +2509,7 @@ def d_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9806, E, 'k~7113', x_11132(ctx, E))
+    LOCAL(ctx, E, 'k~7113', x_11132(ctx, E))
     return True
 
 
@@ -2515,7 +2521,7 @@ def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9807, PL(ctx, E.get('you')).get('stock'), E.get('r~7112'))
     if c is not None:
-        ASSIGN(ctx, 9807, c, key, E.get('k~7113'))
+        SET(ctx, 'stock', c, key, E.get('k~7113'), '+=', False, K[2])
     return True
 
 
@@ -2531,7 +2537,7 @@ def d_9808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9809, ctx.state.get('supply'), E.get('r~7112'))
         if c is not None:
-            ASSIGN(ctx, 9809, c, key, E.get('k~7113'))
+            SET(ctx, 'supply', c, key, E.get('k~7113'), '-=', False, K[3])
     return True
 
 
@@ -2543,7 +2549,7 @@ def d_9809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9809, ctx.state.get('supply'), E.get('r~7112'))
     if c is not None:
-        ASSIGN(ctx, 9809, c, key, E.get('k~7113'))
+        SET(ctx, 'supply', c, key, E.get('k~7113'), '-=', False, K[3])
     return True
 
 
@@ -2559,7 +2565,7 @@ def d_9810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            ASSIGN(ctx, 9811, c, key, E.get('k~7113'))
+            SET(ctx, 'ledger', c, key, E.get('k~7113'), '+=', False, K[4])
     return True
 
 
@@ -2571,7 +2577,7 @@ def d_9811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        ASSIGN(ctx, 9811, c, key, E.get('k~7113'))
+        SET(ctx, 'ledger', c, key, E.get('k~7113'), '+=', False, K[4])
     return True
 
 

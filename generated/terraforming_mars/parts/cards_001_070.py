@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -44,8 +47,23 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
+    ['player', 'prod', 'key'],
+    ['game', 'params', 'key'],
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+    ['player', 'stock', 'key'],
+    ['game', 'revealed', ''],
+    ['game', 'deck', ''],
     [],
+    ['game', 'discard', ''],
+    ['player', 'card_res', 'key'],
+    ['player', 'offer', ''],
+    ['player', 'hand', ''],
+    ['game', 'board', 'key'],
+    ['game', 'last_space', ''],
+    ['game', 'game_tracks', 'key'],
     ['steel', 'titanium'],
+    ['game', 'claims', 'key'],
 ]
 
 
@@ -4107,7 +4125,7 @@ def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~836'))
         if c is not None:
-            ASSIGN(ctx, 353, c, key, E.get('n~835'))
+            SET(ctx, 'prod', c, key, E.get('n~835'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -4192,7 +4210,7 @@ def d_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 350, PL(ctx, E.get('target~834')).get('prod'), E.get('r~832'))
     if c is not None:
-        ASSIGN(ctx, 350, c, key, E.get('n~831'))
+        SET(ctx, 'prod', c, key, E.get('n~831'), '-=', False, K[6])
     return True
 
 
@@ -4224,7 +4242,7 @@ def d_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~836'))
     if c is not None:
-        ASSIGN(ctx, 353, c, key, E.get('n~835'))
+        SET(ctx, 'prod', c, key, E.get('n~835'), '+=', False, K[6])
     return True
 
 
@@ -4247,7 +4265,7 @@ def d_354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~838'))
     if c is not None:
-        ASSIGN(ctx, 357, c, key, E.get('n~837'))
+        SET(ctx, 'prod', c, key, E.get('n~837'), '+=', False, K[6])
     return True
 
 
@@ -4279,7 +4297,7 @@ def d_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~838'))
     if c is not None:
-        ASSIGN(ctx, 357, c, key, E.get('n~837'))
+        SET(ctx, 'prod', c, key, E.get('n~837'), '+=', False, K[6])
     return True
 
 
@@ -4368,7 +4386,7 @@ def t_364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~839'))
     if c is not None:
-        ASSIGN(ctx, 365, c, key, x_401(ctx, E))
+        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[7])
     return t_366(ctx, k, s, E)
 
 
@@ -4380,7 +4398,7 @@ def d_365(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~839'))
     if c is not None:
-        ASSIGN(ctx, 365, c, key, x_401(ctx, E))
+        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -4435,13 +4453,13 @@ def d_369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~839'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 370, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 371, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -4453,7 +4471,7 @@ def d_370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~839'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 370, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -4465,7 +4483,7 @@ def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 371, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -4479,7 +4497,7 @@ def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~841', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~841', old)
+        UNSET(ctx, E, 'b~841', old)
         return k()
 
     def nxt(i):
@@ -4530,7 +4548,7 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~849'))
         if c is not None:
-            ASSIGN(ctx, 390, c, key, E.get('n~848'))
+            SET(ctx, 'prod', c, key, E.get('n~848'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -4590,7 +4608,7 @@ def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~843'))
     if c is not None:
-        ASSIGN(ctx, 380, c, key, E.get('n~842'))
+        SET(ctx, 'prod', c, key, E.get('n~842'), '-=', False, K[6])
     return True
 
 
@@ -4613,7 +4631,7 @@ def d_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~843'))
     if c is not None:
-        ASSIGN(ctx, 380, c, key, E.get('n~842'))
+        SET(ctx, 'prod', c, key, E.get('n~842'), '-=', False, K[6])
     return True
 
 
@@ -4688,7 +4706,7 @@ def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 387, PL(ctx, E.get('target~847')).get('prod'), E.get('r~845'))
     if c is not None:
-        ASSIGN(ctx, 387, c, key, E.get('n~844'))
+        SET(ctx, 'prod', c, key, E.get('n~844'), '-=', False, K[6])
     return True
 
 
@@ -4720,7 +4738,7 @@ def d_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~849'))
     if c is not None:
-        ASSIGN(ctx, 390, c, key, E.get('n~848'))
+        SET(ctx, 'prod', c, key, E.get('n~848'), '+=', False, K[6])
     return True
 
 
@@ -4876,7 +4894,7 @@ def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 404, c, key, E.get('price~851'))
+        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[10])
     return True
 
 
@@ -4899,7 +4917,7 @@ def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         E = ctx.env()
     c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 404, c, key, E.get('price~851'))
+        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[10])
     return True
 
 
@@ -4946,25 +4964,25 @@ def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 409, c, key, x_450(ctx, E))
+        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 410, c, key, E.get('s~857'))
+        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 411, c, key, E.get('t~858'))
+        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 412, c, key, E.get('h~859'))
+        SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[10])
     return True
 
 
@@ -4976,7 +4994,7 @@ def d_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 409, c, key, x_450(ctx, E))
+        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[10])
     return True
 
 
@@ -4988,7 +5006,7 @@ def d_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 410, c, key, E.get('s~857'))
+        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[10])
     return True
 
 
@@ -5000,7 +5018,7 @@ def d_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 411, c, key, E.get('t~858'))
+        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[10])
     return True
 
 
@@ -5012,7 +5030,7 @@ def d_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 412, c, key, E.get('h~859'))
+        SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[10])
     return True
 
 
@@ -5027,7 +5045,7 @@ def d_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 419, ctx.state, 'revealed', x_466(ctx, E))
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[11])
     if not d_420(ctx, E):
         return False
     if not d_424(ctx, E):
@@ -5056,11 +5074,11 @@ def d_415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 416, ctx.state, 'deck', x_461(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 417, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5074,7 +5092,7 @@ def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 416, ctx.state, 'deck', x_461(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[12])
     return True
 
 
@@ -5082,7 +5100,7 @@ def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 417, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     return True
 
 
@@ -5100,7 +5118,7 @@ def d_419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 419, ctx.state, 'revealed', x_466(ctx, E))
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[11])
     return True
 
 
@@ -5125,11 +5143,11 @@ def d_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 422, ctx.state, 'discard', x_469(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 423, ctx.state, 'deck', x_471(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -5139,7 +5157,7 @@ def d_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 422, ctx.state, 'discard', x_469(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[14])
     return True
 
 
@@ -5149,7 +5167,7 @@ def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 423, ctx.state, 'deck', x_471(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -5184,7 +5202,7 @@ def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 428, c, key, E.get('n~860'))
+        SET(ctx, 'card_res', c, key, E.get('n~860'), '+=', False, K[15])
     return True
 
 
@@ -5216,7 +5234,7 @@ def d_428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 428, c, key, E.get('n~860'))
+        SET(ctx, 'card_res', c, key, E.get('n~860'), '+=', False, K[15])
     return True
 
 
@@ -5232,7 +5250,7 @@ def t_429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 468, c, key, K[6])
+            SET(ctx, 'offer', c, key, K[13], '=', False, K[16])
         return k()
 
     ctx.steps += 1
@@ -5302,11 +5320,11 @@ def d_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 435, ctx.state, 'deck', x_482(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_482(ctx, E), '=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 436, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5320,7 +5338,7 @@ def d_435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 435, ctx.state, 'deck', x_482(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_482(ctx, E), '=', False, K[12])
     return True
 
 
@@ -5328,7 +5346,7 @@ def d_436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 436, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     return True
 
 
@@ -5363,11 +5381,11 @@ def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 440, c, key, x_488(ctx, E))
+        SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 441, ctx.state, 'deck', x_490(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -5379,7 +5397,7 @@ def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 440, c, key, x_488(ctx, E))
+        SET(ctx, 'offer', c, key, x_488(ctx, E), '+=', True, K[16])
     return True
 
 
@@ -5389,7 +5407,7 @@ def d_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 441, ctx.state, 'deck', x_490(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -5403,7 +5421,7 @@ def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
     old = E.get('card~863', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~863', old)
+        UNSET(ctx, E, 'card~863', old)
         return k()
 
     def nxt(i):
@@ -5436,7 +5454,7 @@ def t_444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 466, c, key, x_519(ctx, E))
+            SET(ctx, 'hand', c, key, x_519(ctx, E), '+=', True, K[17])
         return k()
 
     ctx.steps += 1
@@ -5585,7 +5603,7 @@ def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 457, c, key, E.get('price~865'))
+        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[10])
     return True
 
 
@@ -5608,7 +5626,7 @@ def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         E = ctx.env()
     c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 457, c, key, E.get('price~865'))
+        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[10])
     return True
 
 
@@ -5655,25 +5673,25 @@ def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 462, c, key, x_509(ctx, E))
+        SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 463, c, key, E.get('s~871'))
+        SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 464, c, key, E.get('t~872'))
+        SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 465, c, key, E.get('h~873'))
+        SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[10])
     return True
 
 
@@ -5685,7 +5703,7 @@ def d_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 462, c, key, x_509(ctx, E))
+        SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[10])
     return True
 
 
@@ -5697,7 +5715,7 @@ def d_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 463, c, key, E.get('s~871'))
+        SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[10])
     return True
 
 
@@ -5709,7 +5727,7 @@ def d_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 464, c, key, E.get('t~872'))
+        SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[10])
     return True
 
 
@@ -5721,7 +5739,7 @@ def d_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 465, c, key, E.get('h~873'))
+        SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[10])
     return True
 
 
@@ -5733,7 +5751,7 @@ def d_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 466, c, key, x_519(ctx, E))
+        SET(ctx, 'hand', c, key, x_519(ctx, E), '+=', True, K[17])
     return True
 
 
@@ -5743,7 +5761,7 @@ def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 467, ctx.state, 'discard', x_522(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_522(ctx, E), '+=', True, K[14])
     return True
 
 
@@ -5755,7 +5773,7 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 468, c, key, K[6])
+        SET(ctx, 'offer', c, key, K[13], '=', False, K[16])
     return True
 
 
@@ -5814,7 +5832,7 @@ def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~875'))
     if c is not None:
-        ASSIGN(ctx, 474, c, key, E.get('n~874'))
+        SET(ctx, 'stock', c, key, E.get('n~874'), '-=', False, K[10])
     return True
 
 
@@ -5837,7 +5855,7 @@ def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~875'))
     if c is not None:
-        ASSIGN(ctx, 474, c, key, E.get('n~874'))
+        SET(ctx, 'stock', c, key, E.get('n~874'), '-=', False, K[10])
     return True
 
 
@@ -5864,7 +5882,7 @@ def d_475(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~881'))
     if c is not None:
-        ASSIGN(ctx, 479, c, key, x_535(ctx, E))
+        SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[10])
     return True
 
 
@@ -5906,7 +5924,7 @@ def d_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~881'))
     if c is not None:
-        ASSIGN(ctx, 479, c, key, x_535(ctx, E))
+        SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[10])
     return True
 
 
@@ -5939,7 +5957,7 @@ def d_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~886'))
     if c is not None:
-        ASSIGN(ctx, 488, c, key, E.get('n~885'))
+        SET(ctx, 'prod', c, key, E.get('n~885'), '+=', False, K[6])
     return True
 
 
@@ -5979,7 +5997,7 @@ def d_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~884'))
     if c is not None:
-        ASSIGN(ctx, 485, c, key, E.get('n~883'))
+        SET(ctx, 'prod', c, key, E.get('n~883'), '-=', False, K[6])
     return True
 
 
@@ -6002,7 +6020,7 @@ def d_485(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~884'))
     if c is not None:
-        ASSIGN(ctx, 485, c, key, E.get('n~883'))
+        SET(ctx, 'prod', c, key, E.get('n~883'), '-=', False, K[6])
     return True
 
 
@@ -6034,7 +6052,7 @@ def d_488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~886'))
     if c is not None:
-        ASSIGN(ctx, 488, c, key, E.get('n~885'))
+        SET(ctx, 'prod', c, key, E.get('n~885'), '+=', False, K[6])
     return True
 
 
@@ -6178,11 +6196,11 @@ def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~900'))
     if c is not None:
-        ASSIGN(ctx, 501, c, key, x_555(ctx, E))
+        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 502, ctx.state, 'last_space', E.get('s~900'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~900'), '=', False, K[19])
     return t_503(ctx, k, s, E)
 
 
@@ -6194,7 +6212,7 @@ def d_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~900'))
     if c is not None:
-        ASSIGN(ctx, 501, c, key, x_555(ctx, E))
+        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[18])
     return True
 
 
@@ -6204,7 +6222,7 @@ def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 502, ctx.state, 'last_space', E.get('s~900'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~900'), '=', False, K[19])
     return True
 
 
@@ -6268,7 +6286,7 @@ def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~901', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~901', old)
+        UNSET(ctx, E, 'x~901', old)
         return k()
 
     def nxt(i):
@@ -6319,7 +6337,7 @@ def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~912'))
         if c is not None:
-            ASSIGN(ctx, 537, c, key, E.get('n~911'))
+            SET(ctx, 'stock', c, key, E.get('n~911'), '+=', False, K[10])
         return k()
 
     return t_511(ctx, r1, s, E)
@@ -6408,7 +6426,7 @@ def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~905'))
     if c is not None:
-        ASSIGN(ctx, 518, c, key, x_574(ctx, E))
+        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[7])
     return t_519(ctx, k, s, E)
 
 
@@ -6420,7 +6438,7 @@ def d_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~905'))
     if c is not None:
-        ASSIGN(ctx, 518, c, key, x_574(ctx, E))
+        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -6475,13 +6493,13 @@ def d_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~905'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 523, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 524, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -6493,7 +6511,7 @@ def d_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~905'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 523, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -6505,7 +6523,7 @@ def d_524(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 524, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -6519,7 +6537,7 @@ def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~907', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~907', old)
+        UNSET(ctx, E, 'b~907', old)
         return k()
 
     def nxt(i):
@@ -6613,7 +6631,7 @@ def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('target~910')).get('stock'), E.get('r~909'))
     if c is not None:
-        ASSIGN(ctx, 533, c, key, E.get('n~908'))
+        SET(ctx, 'stock', c, key, E.get('n~908'), '-=', False, K[10])
     return True
 
 
@@ -6652,7 +6670,7 @@ def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~912'))
     if c is not None:
-        ASSIGN(ctx, 537, c, key, E.get('n~911'))
+        SET(ctx, 'stock', c, key, E.get('n~911'), '+=', False, K[10])
     return True
 
 
@@ -6746,7 +6764,7 @@ def t_544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~913'))
     if c is not None:
-        ASSIGN(ctx, 545, c, key, x_607(ctx, E))
+        SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[7])
     return t_546(ctx, k, s, E)
 
 
@@ -6758,7 +6776,7 @@ def d_545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~913'))
     if c is not None:
-        ASSIGN(ctx, 545, c, key, x_607(ctx, E))
+        SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -6813,13 +6831,13 @@ def d_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~913'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 550, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 551, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -6831,7 +6849,7 @@ def d_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~913'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 550, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -6843,7 +6861,7 @@ def d_551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 551, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -6857,7 +6875,7 @@ def t_552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~915', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~915', old)
+        UNSET(ctx, E, 'b~915', old)
         return k()
 
     def nxt(i):
@@ -7003,11 +7021,11 @@ def t_564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~929'))
     if c is not None:
-        ASSIGN(ctx, 565, c, key, x_627(ctx, E))
+        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 566, ctx.state, 'last_space', E.get('s~929'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~929'), '=', False, K[19])
     return t_567(ctx, k, s, E)
 
 
@@ -7019,7 +7037,7 @@ def d_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~929'))
     if c is not None:
-        ASSIGN(ctx, 565, c, key, x_627(ctx, E))
+        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[18])
     return True
 
 
@@ -7029,7 +7047,7 @@ def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 566, ctx.state, 'last_space', E.get('s~929'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~929'), '=', False, K[19])
     return True
 
 
@@ -7093,7 +7111,7 @@ def t_571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~930', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~930', old)
+        UNSET(ctx, E, 'x~930', old)
         return k()
 
     def nxt(i):
@@ -7187,7 +7205,7 @@ def d_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 579, PL(ctx, E.get('target~933')).get('stock'), E.get('r~932'))
     if c is not None:
-        ASSIGN(ctx, 579, c, key, E.get('n~931'))
+        SET(ctx, 'stock', c, key, E.get('n~931'), '-=', False, K[10])
     return True
 
 
@@ -7218,7 +7236,7 @@ def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~941'))
         if c is not None:
-            ASSIGN(ctx, 608, c, key, E.get('n~940'))
+            SET(ctx, 'stock', c, key, E.get('n~940'), '+=', False, K[10])
         return k()
 
     return t_582(ctx, r1, s, E)
@@ -7307,7 +7325,7 @@ def t_588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~934'))
     if c is not None:
-        ASSIGN(ctx, 589, c, key, x_657(ctx, E))
+        SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[7])
     return t_590(ctx, k, s, E)
 
 
@@ -7319,7 +7337,7 @@ def d_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~934'))
     if c is not None:
-        ASSIGN(ctx, 589, c, key, x_657(ctx, E))
+        SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -7374,13 +7392,13 @@ def d_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~934'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 594, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 595, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -7392,7 +7410,7 @@ def d_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~934'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 594, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -7404,7 +7422,7 @@ def d_595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 595, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -7418,7 +7436,7 @@ def t_596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     old = E.get('b~936', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~936', old)
+        UNSET(ctx, E, 'b~936', old)
         return k()
 
     def nxt(i):
@@ -7512,7 +7530,7 @@ def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 604, PL(ctx, E.get('target~939')).get('stock'), E.get('r~938'))
     if c is not None:
-        ASSIGN(ctx, 604, c, key, E.get('n~937'))
+        SET(ctx, 'stock', c, key, E.get('n~937'), '-=', False, K[10])
     return True
 
 
@@ -7551,7 +7569,7 @@ def d_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~941'))
     if c is not None:
-        ASSIGN(ctx, 608, c, key, E.get('n~940'))
+        SET(ctx, 'stock', c, key, E.get('n~940'), '+=', False, K[10])
     return True
 
 
@@ -7707,7 +7725,7 @@ def d_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 622, c, key, E.get('price~943'))
+        SET(ctx, 'stock', c, key, E.get('price~943'), '-=', False, K[10])
     return True
 
 
@@ -7730,7 +7748,7 @@ def d_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
         E = ctx.env()
     c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 622, c, key, E.get('price~943'))
+        SET(ctx, 'stock', c, key, E.get('price~943'), '-=', False, K[10])
     return True
 
 
@@ -7777,25 +7795,25 @@ def d_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 627, c, key, x_702(ctx, E))
+        SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 628, c, key, E.get('s~949'))
+        SET(ctx, 'stock', c, key, E.get('s~949'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 629, c, key, E.get('t~950'))
+        SET(ctx, 'stock', c, key, E.get('t~950'), '-=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 630, c, key, E.get('h~951'))
+        SET(ctx, 'stock', c, key, E.get('h~951'), '-=', False, K[10])
     return True
 
 
@@ -7807,7 +7825,7 @@ def d_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 627, c, key, x_702(ctx, E))
+        SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[10])
     return True
 
 
@@ -7819,7 +7837,7 @@ def d_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 628, c, key, E.get('s~949'))
+        SET(ctx, 'stock', c, key, E.get('s~949'), '-=', False, K[10])
     return True
 
 
@@ -7831,7 +7849,7 @@ def d_629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 629, c, key, E.get('t~950'))
+        SET(ctx, 'stock', c, key, E.get('t~950'), '-=', False, K[10])
     return True
 
 
@@ -7843,7 +7861,7 @@ def d_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 630, c, key, E.get('h~951'))
+        SET(ctx, 'stock', c, key, E.get('h~951'), '-=', False, K[10])
     return True
 
 
@@ -7975,11 +7993,11 @@ def t_641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~965'))
     if c is not None:
-        ASSIGN(ctx, 642, c, key, x_720(ctx, E))
+        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 643, ctx.state, 'last_space', E.get('s~965'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[19])
     return t_644(ctx, k, s, E)
 
 
@@ -7991,7 +8009,7 @@ def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~965'))
     if c is not None:
-        ASSIGN(ctx, 642, c, key, x_720(ctx, E))
+        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[18])
     return True
 
 
@@ -8001,7 +8019,7 @@ def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 643, ctx.state, 'last_space', E.get('s~965'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[19])
     return True
 
 
@@ -8065,7 +8083,7 @@ def t_648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~966', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~966', old)
+        UNSET(ctx, E, 'x~966', old)
         return k()
 
     def nxt(i):
@@ -8115,7 +8133,7 @@ def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~972'))
     if c is not None:
-        ASSIGN(ctx, 654, c, key, E.get('n~971'))
+        SET(ctx, 'prod', c, key, E.get('n~971'), '+=', False, K[6])
     return True
 
 
@@ -8147,7 +8165,7 @@ def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~972'))
     if c is not None:
-        ASSIGN(ctx, 654, c, key, E.get('n~971'))
+        SET(ctx, 'prod', c, key, E.get('n~971'), '+=', False, K[6])
     return True
 
 
@@ -8215,7 +8233,7 @@ def d_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
     if c is not None:
-        ASSIGN(ctx, 661, c, key, E.get('n~973'))
+        SET(ctx, 'stock', c, key, E.get('n~973'), '-=', False, K[10])
     return True
 
 
@@ -8238,7 +8256,7 @@ def d_661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
     if c is not None:
-        ASSIGN(ctx, 661, c, key, E.get('n~973'))
+        SET(ctx, 'stock', c, key, E.get('n~973'), '-=', False, K[10])
     return True
 
 
@@ -8261,7 +8279,7 @@ def d_662(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~976'))
     if c is not None:
-        ASSIGN(ctx, 665, c, key, E.get('n~975'))
+        SET(ctx, 'stock', c, key, E.get('n~975'), '+=', False, K[10])
     return True
 
 
@@ -8293,7 +8311,7 @@ def d_665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~976'))
     if c is not None:
-        ASSIGN(ctx, 665, c, key, E.get('n~975'))
+        SET(ctx, 'stock', c, key, E.get('n~975'), '+=', False, K[10])
     return True
 
 
@@ -8352,7 +8370,7 @@ def d_669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~978'))
     if c is not None:
-        ASSIGN(ctx, 671, c, key, E.get('n~977'))
+        SET(ctx, 'stock', c, key, E.get('n~977'), '-=', False, K[10])
     return True
 
 
@@ -8375,7 +8393,7 @@ def d_671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~978'))
     if c is not None:
-        ASSIGN(ctx, 671, c, key, E.get('n~977'))
+        SET(ctx, 'stock', c, key, E.get('n~977'), '-=', False, K[10])
     return True
 
 
@@ -8452,11 +8470,11 @@ def d_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 678, ctx.state, 'deck', x_758(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_758(ctx, E), '=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 679, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8470,7 +8488,7 @@ def d_678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 678, ctx.state, 'deck', x_758(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_758(ctx, E), '=', False, K[12])
     return True
 
 
@@ -8478,7 +8496,7 @@ def d_679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 679, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[13], '=', False, K[14])
     return True
 
 
@@ -8513,11 +8531,11 @@ def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 683, c, key, x_764(ctx, E))
+        SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 684, ctx.state, 'deck', x_766(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_766(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -8529,7 +8547,7 @@ def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 683, c, key, x_764(ctx, E))
+        SET(ctx, 'hand', c, key, x_764(ctx, E), '+=', True, K[17])
     return True
 
 
@@ -8539,7 +8557,7 @@ def d_684(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 684, ctx.state, 'deck', x_766(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_766(ctx, E), '-=', True, K[12])
     return True
 
 
@@ -8598,7 +8616,7 @@ def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~981'))
     if c is not None:
-        ASSIGN(ctx, 690, c, key, E.get('n~980'))
+        SET(ctx, 'prod', c, key, E.get('n~980'), '-=', False, K[6])
     return True
 
 
@@ -8621,7 +8639,7 @@ def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~981'))
     if c is not None:
-        ASSIGN(ctx, 690, c, key, E.get('n~980'))
+        SET(ctx, 'prod', c, key, E.get('n~980'), '-=', False, K[6])
     return True
 
 
@@ -8676,7 +8694,7 @@ def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~982'))
         if c is not None:
-            ASSIGN(ctx, 695, c, key, E.get('n~983'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~983'), '+=', False, K[20])
     else:
         if not d_696(ctx, E):
             return False
@@ -8691,7 +8709,7 @@ def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~982'))
     if c is not None:
-        ASSIGN(ctx, 695, c, key, E.get('n~983'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~983'), '+=', False, K[20])
     return True
 
 
@@ -8706,7 +8724,7 @@ def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~982'))
     if c is not None:
-        ASSIGN(ctx, 697, c, key, E.get('n~983'))
+        SET(ctx, 'tracks', c, key, E.get('n~983'), '+=', False, K[8])
     if not d_698(ctx, E):
         return False
     return True
@@ -8720,7 +8738,7 @@ def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~982'))
     if c is not None:
-        ASSIGN(ctx, 697, c, key, E.get('n~983'))
+        SET(ctx, 'tracks', c, key, E.get('n~983'), '+=', False, K[8])
     return True
 
 
@@ -8736,7 +8754,7 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 699, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -8748,7 +8766,7 @@ def d_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 699, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -8781,7 +8799,7 @@ def d_700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~987'))
     if c is not None:
-        ASSIGN(ctx, 708, c, key, E.get('n~986'))
+        SET(ctx, 'prod', c, key, E.get('n~986'), '+=', False, K[6])
     return True
 
 
@@ -8821,7 +8839,7 @@ def d_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~985'))
     if c is not None:
-        ASSIGN(ctx, 705, c, key, E.get('n~984'))
+        SET(ctx, 'prod', c, key, E.get('n~984'), '-=', False, K[6])
     return True
 
 
@@ -8844,7 +8862,7 @@ def d_705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~985'))
     if c is not None:
-        ASSIGN(ctx, 705, c, key, E.get('n~984'))
+        SET(ctx, 'prod', c, key, E.get('n~984'), '-=', False, K[6])
     return True
 
 
@@ -8876,7 +8894,7 @@ def d_708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~987'))
     if c is not None:
-        ASSIGN(ctx, 708, c, key, E.get('n~986'))
+        SET(ctx, 'prod', c, key, E.get('n~986'), '+=', False, K[6])
     return True
 
 
@@ -8900,7 +8918,7 @@ def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~989'))
         if c is not None:
-            ASSIGN(ctx, 713, c, key, E.get('n~988'))
+            SET(ctx, 'stock', c, key, E.get('n~988'), '+=', False, K[10])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8947,7 +8965,7 @@ def d_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~989'))
     if c is not None:
-        ASSIGN(ctx, 713, c, key, E.get('n~988'))
+        SET(ctx, 'stock', c, key, E.get('n~988'), '+=', False, K[10])
     return True
 
 
@@ -9066,11 +9084,11 @@ def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~1003'))
     if c is not None:
-        ASSIGN(ctx, 724, c, key, x_805(ctx, E))
+        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 725, ctx.state, 'last_space', E.get('s~1003'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1003'), '=', False, K[19])
     return t_726(ctx, k, s, E)
 
 
@@ -9082,7 +9100,7 @@ def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~1003'))
     if c is not None:
-        ASSIGN(ctx, 724, c, key, x_805(ctx, E))
+        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[18])
     return True
 
 
@@ -9092,7 +9110,7 @@ def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 725, ctx.state, 'last_space', E.get('s~1003'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1003'), '=', False, K[19])
     return True
 
 
@@ -9156,7 +9174,7 @@ def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1004', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1004', old)
+        UNSET(ctx, E, 'x~1004', old)
         return k()
 
     def nxt(i):
@@ -9216,7 +9234,7 @@ def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~1008'))
     if c is not None:
-        ASSIGN(ctx, 741, c, key, E.get('n~1007'))
+        SET(ctx, 'prod', c, key, E.get('n~1007'), '+=', False, K[6])
     return True
 
 
@@ -9256,7 +9274,7 @@ def d_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~1006'))
     if c is not None:
-        ASSIGN(ctx, 738, c, key, E.get('n~1005'))
+        SET(ctx, 'prod', c, key, E.get('n~1005'), '-=', False, K[6])
     return True
 
 
@@ -9279,7 +9297,7 @@ def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~1006'))
     if c is not None:
-        ASSIGN(ctx, 738, c, key, E.get('n~1005'))
+        SET(ctx, 'prod', c, key, E.get('n~1005'), '-=', False, K[6])
     return True
 
 
@@ -9311,7 +9329,7 @@ def d_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~1008'))
     if c is not None:
-        ASSIGN(ctx, 741, c, key, E.get('n~1007'))
+        SET(ctx, 'prod', c, key, E.get('n~1007'), '+=', False, K[6])
     return True
 
 
@@ -9506,11 +9524,11 @@ def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~1020'))
     if c is not None:
-        ASSIGN(ctx, 758, c, key, x_840(ctx, E))
+        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 759, ctx.state, 'last_space', E.get('s~1020'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1020'), '=', False, K[19])
     return t_760(ctx, k, s, E)
 
 
@@ -9522,7 +9540,7 @@ def d_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~1020'))
     if c is not None:
-        ASSIGN(ctx, 758, c, key, x_840(ctx, E))
+        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[18])
     return True
 
 
@@ -9532,7 +9550,7 @@ def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 759, ctx.state, 'last_space', E.get('s~1020'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1020'), '=', False, K[19])
     return True
 
 
@@ -9596,7 +9614,7 @@ def t_764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1021', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1021', old)
+        UNSET(ctx, E, 'x~1021', old)
         return k()
 
     def nxt(i):
@@ -9646,7 +9664,7 @@ def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~1023'))
     if c is not None:
-        ASSIGN(ctx, 770, c, key, E.get('n~1022'))
+        SET(ctx, 'prod', c, key, E.get('n~1022'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9660,7 +9678,7 @@ def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~1025'))
     if c is not None:
-        ASSIGN(ctx, 773, c, key, E.get('n~1024'))
+        SET(ctx, 'prod', c, key, E.get('n~1024'), '+=', False, K[6])
     return True
 
 
@@ -9692,7 +9710,7 @@ def d_770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~1023'))
     if c is not None:
-        ASSIGN(ctx, 770, c, key, E.get('n~1022'))
+        SET(ctx, 'prod', c, key, E.get('n~1022'), '+=', False, K[6])
     return True
 
 
@@ -9724,7 +9742,7 @@ def d_773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~1025'))
     if c is not None:
-        ASSIGN(ctx, 773, c, key, E.get('n~1024'))
+        SET(ctx, 'prod', c, key, E.get('n~1024'), '+=', False, K[6])
     return True
 
 
@@ -9770,7 +9788,7 @@ def d_776(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~1027'))
     if c is not None:
-        ASSIGN(ctx, 779, c, key, E.get('n~1026'))
+        SET(ctx, 'stock', c, key, E.get('n~1026'), '+=', False, K[10])
     return True
 
 
@@ -9802,7 +9820,7 @@ def d_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~1027'))
     if c is not None:
-        ASSIGN(ctx, 779, c, key, E.get('n~1026'))
+        SET(ctx, 'stock', c, key, E.get('n~1026'), '+=', False, K[10])
     return True
 
 
@@ -9858,7 +9876,7 @@ def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 784, PL(ctx, E.get('you')).get('card_res'), E.get('card~1030'))
     if c is not None:
-        ASSIGN(ctx, 784, c, key, E.get('n~1028'))
+        SET(ctx, 'card_res', c, key, E.get('n~1028'), '+=', False, K[15])
     return True
 
 
@@ -9914,7 +9932,7 @@ def d_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('card_res'), E.get('card~1033'))
     if c is not None:
-        ASSIGN(ctx, 789, c, key, E.get('n~1031'))
+        SET(ctx, 'card_res', c, key, E.get('n~1031'), '+=', False, K[15])
     return True
 
 
@@ -10033,11 +10051,11 @@ def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~1047'))
     if c is not None:
-        ASSIGN(ctx, 800, c, key, x_892(ctx, E))
+        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 801, ctx.state, 'last_space', E.get('s~1047'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1047'), '=', False, K[19])
     return t_802(ctx, k, s, E)
 
 
@@ -10049,7 +10067,7 @@ def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~1047'))
     if c is not None:
-        ASSIGN(ctx, 800, c, key, x_892(ctx, E))
+        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[18])
     return True
 
 
@@ -10059,7 +10077,7 @@ def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 801, ctx.state, 'last_space', E.get('s~1047'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1047'), '=', False, K[19])
     return True
 
 
@@ -10123,7 +10141,7 @@ def t_806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1048', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1048', old)
+        UNSET(ctx, E, 'x~1048', old)
         return k()
 
     def nxt(i):
@@ -10319,11 +10337,11 @@ def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~1062'))
     if c is not None:
-        ASSIGN(ctx, 823, c, key, x_915(ctx, E))
+        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 824, ctx.state, 'last_space', E.get('s~1062'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1062'), '=', False, K[19])
     return t_825(ctx, k, s, E)
 
 
@@ -10335,7 +10353,7 @@ def d_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~1062'))
     if c is not None:
-        ASSIGN(ctx, 823, c, key, x_915(ctx, E))
+        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[18])
     return True
 
 
@@ -10345,7 +10363,7 @@ def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 824, ctx.state, 'last_space', E.get('s~1062'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1062'), '=', False, K[19])
     return True
 
 
@@ -10409,7 +10427,7 @@ def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1063', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1063', old)
+        UNSET(ctx, E, 'x~1063', old)
         return k()
 
     def nxt(i):
@@ -10459,7 +10477,7 @@ def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~1065'))
     if c is not None:
-        ASSIGN(ctx, 835, c, key, E.get('n~1064'))
+        SET(ctx, 'prod', c, key, E.get('n~1064'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10499,7 +10517,7 @@ def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~1065'))
     if c is not None:
-        ASSIGN(ctx, 835, c, key, E.get('n~1064'))
+        SET(ctx, 'prod', c, key, E.get('n~1064'), '+=', False, K[6])
     return True
 
 
@@ -10665,11 +10683,11 @@ def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~1077'))
     if c is not None:
-        ASSIGN(ctx, 850, c, key, x_944(ctx, E))
+        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 851, ctx.state, 'last_space', E.get('s~1077'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1077'), '=', False, K[19])
     return t_852(ctx, k, s, E)
 
 
@@ -10681,7 +10699,7 @@ def d_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~1077'))
     if c is not None:
-        ASSIGN(ctx, 850, c, key, x_944(ctx, E))
+        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[18])
     return True
 
 
@@ -10691,7 +10709,7 @@ def d_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 851, ctx.state, 'last_space', E.get('s~1077'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1077'), '=', False, K[19])
     return True
 
 
@@ -10755,7 +10773,7 @@ def t_856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1078', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1078', old)
+        UNSET(ctx, E, 'x~1078', old)
         return k()
 
     def nxt(i):
@@ -10816,7 +10834,7 @@ def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~1097'))
         if c is not None:
-            ASSIGN(ctx, 886, c, key, E.get('n~1096'))
+            SET(ctx, 'prod', c, key, E.get('n~1096'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -10941,11 +10959,11 @@ def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~1092'))
     if c is not None:
-        ASSIGN(ctx, 870, c, key, x_966(ctx, E))
+        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 871, ctx.state, 'last_space', E.get('s~1092'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1092'), '=', False, K[19])
     return t_872(ctx, k, s, E)
 
 
@@ -10957,7 +10975,7 @@ def d_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~1092'))
     if c is not None:
-        ASSIGN(ctx, 870, c, key, x_966(ctx, E))
+        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[18])
     return True
 
 
@@ -10967,7 +10985,7 @@ def d_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 871, ctx.state, 'last_space', E.get('s~1092'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1092'), '=', False, K[19])
     return True
 
 
@@ -11031,7 +11049,7 @@ def t_876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1093', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1093', old)
+        UNSET(ctx, E, 'x~1093', old)
         return k()
 
     def nxt(i):
@@ -11098,7 +11116,7 @@ def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~1095'))
     if c is not None:
-        ASSIGN(ctx, 883, c, key, E.get('n~1094'))
+        SET(ctx, 'prod', c, key, E.get('n~1094'), '-=', False, K[6])
     return True
 
 
@@ -11121,7 +11139,7 @@ def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~1095'))
     if c is not None:
-        ASSIGN(ctx, 883, c, key, E.get('n~1094'))
+        SET(ctx, 'prod', c, key, E.get('n~1094'), '-=', False, K[6])
     return True
 
 
@@ -11153,7 +11171,7 @@ def d_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~1097'))
     if c is not None:
-        ASSIGN(ctx, 886, c, key, E.get('n~1096'))
+        SET(ctx, 'prod', c, key, E.get('n~1096'), '+=', False, K[6])
     return True
 
 
@@ -11176,7 +11194,7 @@ def d_887(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~1099'))
     if c is not None:
-        ASSIGN(ctx, 890, c, key, E.get('n~1098'))
+        SET(ctx, 'stock', c, key, E.get('n~1098'), '+=', False, K[10])
     return True
 
 
@@ -11208,7 +11226,7 @@ def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~1099'))
     if c is not None:
-        ASSIGN(ctx, 890, c, key, E.get('n~1098'))
+        SET(ctx, 'stock', c, key, E.get('n~1098'), '+=', False, K[10])
     return True
 
 
@@ -11231,7 +11249,7 @@ def d_891(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~1101'))
     if c is not None:
-        ASSIGN(ctx, 894, c, key, E.get('n~1100'))
+        SET(ctx, 'stock', c, key, E.get('n~1100'), '+=', False, K[10])
     return True
 
 
@@ -11263,7 +11281,7 @@ def d_894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~1101'))
     if c is not None:
-        ASSIGN(ctx, 894, c, key, E.get('n~1100'))
+        SET(ctx, 'stock', c, key, E.get('n~1100'), '+=', False, K[10])
     return True
 
 
@@ -11344,7 +11362,7 @@ def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 901, PL(ctx, E.get('holder~1106')).get('card_res'), E.get('card~1107'))
     if c is not None:
-        ASSIGN(ctx, 901, c, key, E.get('n~1102'))
+        SET(ctx, 'card_res', c, key, E.get('n~1102'), '-=', False, K[15])
     return True
 
 
@@ -11367,7 +11385,7 @@ def d_902(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 905, c, key, E.get('n~1108'))
+        SET(ctx, 'card_res', c, key, E.get('n~1108'), '+=', False, K[15])
     return True
 
 
@@ -11399,7 +11417,7 @@ def d_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 905, c, key, E.get('n~1108'))
+        SET(ctx, 'card_res', c, key, E.get('n~1108'), '+=', False, K[15])
     return True
 
 
@@ -11422,7 +11440,7 @@ def d_906(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~1111'))
     if c is not None:
-        ASSIGN(ctx, 909, c, key, E.get('n~1110'))
+        SET(ctx, 'prod', c, key, E.get('n~1110'), '+=', False, K[6])
     return True
 
 
@@ -11454,7 +11472,7 @@ def d_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~1111'))
     if c is not None:
-        ASSIGN(ctx, 909, c, key, E.get('n~1110'))
+        SET(ctx, 'prod', c, key, E.get('n~1110'), '+=', False, K[6])
     return True
 
 
@@ -11478,7 +11496,7 @@ def t_910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~1116'))
         if c is not None:
-            ASSIGN(ctx, 917, c, key, E.get('n~1115'))
+            SET(ctx, 'stock', c, key, E.get('n~1115'), '+=', False, K[10])
         return t_918(ctx, k, s, E)
 
     ctx.steps += 1
@@ -11527,7 +11545,7 @@ def d_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('card_res'), E.get('card~1114'))
     if c is not None:
-        ASSIGN(ctx, 914, c, key, E.get('n~1112'))
+        SET(ctx, 'card_res', c, key, E.get('n~1112'), '+=', False, K[15])
     return True
 
 
@@ -11559,7 +11577,7 @@ def d_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~1116'))
     if c is not None:
-        ASSIGN(ctx, 917, c, key, E.get('n~1115'))
+        SET(ctx, 'stock', c, key, E.get('n~1115'), '+=', False, K[10])
     return True
 
 
@@ -11627,7 +11645,7 @@ def d_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~1122'))
     if c is not None:
-        ASSIGN(ctx, 924, c, key, E.get('n~1121'))
+        SET(ctx, 'stock', c, key, E.get('n~1121'), '-=', False, K[10])
     return True
 
 
@@ -11650,7 +11668,7 @@ def d_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~1122'))
     if c is not None:
-        ASSIGN(ctx, 924, c, key, E.get('n~1121'))
+        SET(ctx, 'stock', c, key, E.get('n~1121'), '-=', False, K[10])
     return True
 
 
@@ -11673,7 +11691,7 @@ def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 928, c, key, E.get('n~1123'))
+        SET(ctx, 'card_res', c, key, E.get('n~1123'), '+=', False, K[15])
     return True
 
 
@@ -11705,7 +11723,7 @@ def d_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 928, c, key, E.get('n~1123'))
+        SET(ctx, 'card_res', c, key, E.get('n~1123'), '+=', False, K[15])
     return True
 
 
@@ -11738,7 +11756,7 @@ def d_929(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~1128'))
     if c is not None:
-        ASSIGN(ctx, 937, c, key, E.get('n~1127'))
+        SET(ctx, 'prod', c, key, E.get('n~1127'), '+=', False, K[6])
     return True
 
 
@@ -11778,7 +11796,7 @@ def d_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~1126'))
     if c is not None:
-        ASSIGN(ctx, 934, c, key, E.get('n~1125'))
+        SET(ctx, 'prod', c, key, E.get('n~1125'), '-=', False, K[6])
     return True
 
 
@@ -11801,7 +11819,7 @@ def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~1126'))
     if c is not None:
-        ASSIGN(ctx, 934, c, key, E.get('n~1125'))
+        SET(ctx, 'prod', c, key, E.get('n~1125'), '-=', False, K[6])
     return True
 
 
@@ -11833,7 +11851,7 @@ def d_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~1128'))
     if c is not None:
-        ASSIGN(ctx, 937, c, key, E.get('n~1127'))
+        SET(ctx, 'prod', c, key, E.get('n~1127'), '+=', False, K[6])
     return True
 
 
@@ -11977,11 +11995,11 @@ def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~1142'))
     if c is not None:
-        ASSIGN(ctx, 950, c, key, x_1065(ctx, E))
+        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 951, ctx.state, 'last_space', E.get('s~1142'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1142'), '=', False, K[19])
     return t_952(ctx, k, s, E)
 
 
@@ -11993,7 +12011,7 @@ def d_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~1142'))
     if c is not None:
-        ASSIGN(ctx, 950, c, key, x_1065(ctx, E))
+        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[18])
     return True
 
 
@@ -12003,7 +12021,7 @@ def d_951(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 951, ctx.state, 'last_space', E.get('s~1142'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1142'), '=', False, K[19])
     return True
 
 
@@ -12067,7 +12085,7 @@ def t_956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     old = E.get('x~1143', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1143', old)
+        UNSET(ctx, E, 'x~1143', old)
         return k()
 
     def nxt(i):
@@ -12127,7 +12145,7 @@ def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~1147'))
     if c is not None:
-        ASSIGN(ctx, 967, c, key, E.get('n~1146'))
+        SET(ctx, 'prod', c, key, E.get('n~1146'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12141,7 +12159,7 @@ def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~1149'))
     if c is not None:
-        ASSIGN(ctx, 970, c, key, E.get('n~1148'))
+        SET(ctx, 'prod', c, key, E.get('n~1148'), '+=', False, K[6])
     return True
 
 
@@ -12181,7 +12199,7 @@ def d_962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~1145'))
     if c is not None:
-        ASSIGN(ctx, 964, c, key, E.get('n~1144'))
+        SET(ctx, 'prod', c, key, E.get('n~1144'), '-=', False, K[6])
     return True
 
 
@@ -12204,7 +12222,7 @@ def d_964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~1145'))
     if c is not None:
-        ASSIGN(ctx, 964, c, key, E.get('n~1144'))
+        SET(ctx, 'prod', c, key, E.get('n~1144'), '-=', False, K[6])
     return True
 
 
@@ -12236,7 +12254,7 @@ def d_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~1147'))
     if c is not None:
-        ASSIGN(ctx, 967, c, key, E.get('n~1146'))
+        SET(ctx, 'prod', c, key, E.get('n~1146'), '+=', False, K[6])
     return True
 
 
@@ -12268,7 +12286,7 @@ def d_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~1149'))
     if c is not None:
-        ASSIGN(ctx, 970, c, key, E.get('n~1148'))
+        SET(ctx, 'prod', c, key, E.get('n~1148'), '+=', False, K[6])
     return True
 
 
@@ -12291,7 +12309,7 @@ def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~1151'))
     if c is not None:
-        ASSIGN(ctx, 974, c, key, E.get('n~1150'))
+        SET(ctx, 'stock', c, key, E.get('n~1150'), '+=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12305,7 +12323,7 @@ def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~1153'))
     if c is not None:
-        ASSIGN(ctx, 977, c, key, E.get('n~1152'))
+        SET(ctx, 'stock', c, key, E.get('n~1152'), '+=', False, K[10])
     return True
 
 
@@ -12337,7 +12355,7 @@ def d_974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~1151'))
     if c is not None:
-        ASSIGN(ctx, 974, c, key, E.get('n~1150'))
+        SET(ctx, 'stock', c, key, E.get('n~1150'), '+=', False, K[10])
     return True
 
 
@@ -12369,7 +12387,7 @@ def d_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~1153'))
     if c is not None:
-        ASSIGN(ctx, 977, c, key, E.get('n~1152'))
+        SET(ctx, 'stock', c, key, E.get('n~1152'), '+=', False, K[10])
     return True
 
 
@@ -12402,7 +12420,7 @@ def d_978(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~1157'))
     if c is not None:
-        ASSIGN(ctx, 986, c, key, E.get('n~1156'))
+        SET(ctx, 'prod', c, key, E.get('n~1156'), '+=', False, K[6])
     return True
 
 
@@ -12442,7 +12460,7 @@ def d_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~1155'))
     if c is not None:
-        ASSIGN(ctx, 983, c, key, E.get('n~1154'))
+        SET(ctx, 'prod', c, key, E.get('n~1154'), '-=', False, K[6])
     return True
 
 
@@ -12465,7 +12483,7 @@ def d_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~1155'))
     if c is not None:
-        ASSIGN(ctx, 983, c, key, E.get('n~1154'))
+        SET(ctx, 'prod', c, key, E.get('n~1154'), '-=', False, K[6])
     return True
 
 
@@ -12497,7 +12515,7 @@ def d_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~1157'))
     if c is not None:
-        ASSIGN(ctx, 986, c, key, E.get('n~1156'))
+        SET(ctx, 'prod', c, key, E.get('n~1156'), '+=', False, K[6])
     return True
 
 
@@ -12641,11 +12659,11 @@ def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~1171'))
     if c is not None:
-        ASSIGN(ctx, 999, c, key, x_1118(ctx, E))
+        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1000, ctx.state, 'last_space', E.get('s~1171'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1171'), '=', False, K[19])
     return t_1001(ctx, k, s, E)
 
 
@@ -12657,7 +12675,7 @@ def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         E = ctx.env()
     c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~1171'))
     if c is not None:
-        ASSIGN(ctx, 999, c, key, x_1118(ctx, E))
+        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[18])
     return True
 
 
@@ -12667,7 +12685,7 @@ def d_1000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1000, ctx.state, 'last_space', E.get('s~1171'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1171'), '=', False, K[19])
     return True
 
 
@@ -12731,7 +12749,7 @@ def t_1005(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1172', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1172', old)
+        UNSET(ctx, E, 'x~1172', old)
         return k()
 
     def nxt(i):
@@ -12788,7 +12806,7 @@ def d_1009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1012, c, key, E.get('n~1173'))
+        SET(ctx, 'card_res', c, key, E.get('n~1173'), '+=', False, K[15])
     return True
 
 
@@ -12820,7 +12838,7 @@ def d_1012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1012, c, key, E.get('n~1173'))
+        SET(ctx, 'card_res', c, key, E.get('n~1173'), '+=', False, K[15])
     return True
 
 
@@ -12887,7 +12905,7 @@ def d_1016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1018, c, key, E.get('n~1175'))
+        SET(ctx, 'card_res', c, key, E.get('n~1175'), '-=', False, K[15])
     return True
 
 
@@ -12910,7 +12928,7 @@ def d_1018(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1018, c, key, E.get('n~1175'))
+        SET(ctx, 'card_res', c, key, E.get('n~1175'), '-=', False, K[15])
     return True
 
 
@@ -12970,7 +12988,7 @@ def t_1023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~1177'))
     if c is not None:
-        ASSIGN(ctx, 1024, c, key, x_1146(ctx, E))
+        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[7])
     return t_1025(ctx, k, s, E)
 
 
@@ -12982,7 +13000,7 @@ def d_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~1177'))
     if c is not None:
-        ASSIGN(ctx, 1024, c, key, x_1146(ctx, E))
+        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -13037,13 +13055,13 @@ def d_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1177'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1029, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1030, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13055,7 +13073,7 @@ def d_1029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1177'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1029, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -13067,7 +13085,7 @@ def d_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1030, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13081,7 +13099,7 @@ def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1179', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1179', old)
+        UNSET(ctx, E, 'b~1179', old)
         return k()
 
     def nxt(i):
@@ -13138,7 +13156,7 @@ def d_1035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1038, c, key, E.get('n~1180'))
+        SET(ctx, 'card_res', c, key, E.get('n~1180'), '+=', False, K[15])
     return True
 
 
@@ -13170,7 +13188,7 @@ def d_1038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1038, c, key, E.get('n~1180'))
+        SET(ctx, 'card_res', c, key, E.get('n~1180'), '+=', False, K[15])
     return True
 
 
@@ -13237,7 +13255,7 @@ def d_1042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1044, c, key, E.get('n~1182'))
+        SET(ctx, 'card_res', c, key, E.get('n~1182'), '-=', False, K[15])
     return True
 
 
@@ -13260,7 +13278,7 @@ def d_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1044, c, key, E.get('n~1182'))
+        SET(ctx, 'card_res', c, key, E.get('n~1182'), '-=', False, K[15])
     return True
 
 
@@ -13320,7 +13338,7 @@ def t_1049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~1184'))
     if c is not None:
-        ASSIGN(ctx, 1050, c, key, x_1175(ctx, E))
+        SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[7])
     return t_1051(ctx, k, s, E)
 
 
@@ -13332,7 +13350,7 @@ def d_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~1184'))
     if c is not None:
-        ASSIGN(ctx, 1050, c, key, x_1175(ctx, E))
+        SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -13387,13 +13405,13 @@ def d_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1184'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1055, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1056, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13405,7 +13423,7 @@ def d_1055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1184'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1055, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -13417,7 +13435,7 @@ def d_1056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1056, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13431,7 +13449,7 @@ def t_1057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1186', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1186', old)
+        UNSET(ctx, E, 'b~1186', old)
         return k()
 
     def nxt(i):
@@ -13539,7 +13557,7 @@ def d_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1066, PL(ctx, E.get('holder~1191')).get('card_res'), E.get('card~1192'))
     if c is not None:
-        ASSIGN(ctx, 1066, c, key, E.get('n~1187'))
+        SET(ctx, 'card_res', c, key, E.get('n~1187'), '-=', False, K[15])
     return True
 
 
@@ -13562,7 +13580,7 @@ def d_1067(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1070, c, key, E.get('n~1193'))
+        SET(ctx, 'card_res', c, key, E.get('n~1193'), '+=', False, K[15])
     return True
 
 
@@ -13594,7 +13612,7 @@ def d_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1070, c, key, E.get('n~1193'))
+        SET(ctx, 'card_res', c, key, E.get('n~1193'), '+=', False, K[15])
     return True
 
 
@@ -13649,7 +13667,7 @@ def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~1195'))
         if c is not None:
-            ASSIGN(ctx, 1075, c, key, E.get('n~1196'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~1196'), '+=', False, K[20])
     else:
         if not d_1076(ctx, E):
             return False
@@ -13664,7 +13682,7 @@ def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~1195'))
     if c is not None:
-        ASSIGN(ctx, 1075, c, key, E.get('n~1196'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~1196'), '+=', False, K[20])
     return True
 
 
@@ -13679,7 +13697,7 @@ def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~1195'))
     if c is not None:
-        ASSIGN(ctx, 1077, c, key, E.get('n~1196'))
+        SET(ctx, 'tracks', c, key, E.get('n~1196'), '+=', False, K[8])
     if not d_1078(ctx, E):
         return False
     return True
@@ -13693,7 +13711,7 @@ def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~1195'))
     if c is not None:
-        ASSIGN(ctx, 1077, c, key, E.get('n~1196'))
+        SET(ctx, 'tracks', c, key, E.get('n~1196'), '+=', False, K[8])
     return True
 
 
@@ -13709,7 +13727,7 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 1079, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13721,7 +13739,7 @@ def d_1079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1079, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13789,7 +13807,7 @@ def d_1083(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~1197'))
         if c is not None:
-            ASSIGN(ctx, 1084, c, key, E.get('n~1198'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~1198'), '+=', False, K[20])
     else:
         if not d_1085(ctx, E):
             return False
@@ -13804,7 +13822,7 @@ def d_1084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~1197'))
     if c is not None:
-        ASSIGN(ctx, 1084, c, key, E.get('n~1198'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~1198'), '+=', False, K[20])
     return True
 
 
@@ -13819,7 +13837,7 @@ def d_1085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~1197'))
     if c is not None:
-        ASSIGN(ctx, 1086, c, key, E.get('n~1198'))
+        SET(ctx, 'tracks', c, key, E.get('n~1198'), '+=', False, K[8])
     if not d_1087(ctx, E):
         return False
     return True
@@ -13833,7 +13851,7 @@ def d_1086(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~1197'))
     if c is not None:
-        ASSIGN(ctx, 1086, c, key, E.get('n~1198'))
+        SET(ctx, 'tracks', c, key, E.get('n~1198'), '+=', False, K[8])
     return True
 
 
@@ -13849,7 +13867,7 @@ def d_1087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 1088, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13861,7 +13879,7 @@ def d_1088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1088, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -13921,7 +13939,7 @@ def t_1093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~1199'))
     if c is not None:
-        ASSIGN(ctx, 1094, c, key, x_1228(ctx, E))
+        SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[7])
     return t_1095(ctx, k, s, E)
 
 
@@ -13933,7 +13951,7 @@ def d_1094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~1199'))
     if c is not None:
-        ASSIGN(ctx, 1094, c, key, x_1228(ctx, E))
+        SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -13988,13 +14006,13 @@ def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1199'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1099, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1100, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -14006,7 +14024,7 @@ def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1199'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1099, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -14018,7 +14036,7 @@ def d_1100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1100, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -14032,7 +14050,7 @@ def t_1101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1201', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1201', old)
+        UNSET(ctx, E, 'b~1201', old)
         return k()
 
     def nxt(i):
@@ -14097,7 +14115,7 @@ def d_1105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~1207'))
     if c is not None:
-        ASSIGN(ctx, 1108, c, key, E.get('n~1206'))
+        SET(ctx, 'prod', c, key, E.get('n~1206'), '+=', False, K[6])
     return True
 
 
@@ -14129,7 +14147,7 @@ def d_1108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~1207'))
     if c is not None:
-        ASSIGN(ctx, 1108, c, key, E.get('n~1206'))
+        SET(ctx, 'prod', c, key, E.get('n~1206'), '+=', False, K[6])
     return True
 
 
@@ -14152,7 +14170,7 @@ def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~1209'))
     if c is not None:
-        ASSIGN(ctx, 1112, c, key, E.get('n~1208'))
+        SET(ctx, 'prod', c, key, E.get('n~1208'), '+=', False, K[6])
     return True
 
 
@@ -14184,7 +14202,7 @@ def d_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~1209'))
     if c is not None:
-        ASSIGN(ctx, 1112, c, key, E.get('n~1208'))
+        SET(ctx, 'prod', c, key, E.get('n~1208'), '+=', False, K[6])
     return True
 
 
@@ -14207,7 +14225,7 @@ def d_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~1211'))
     if c is not None:
-        ASSIGN(ctx, 1116, c, key, E.get('n~1210'))
+        SET(ctx, 'stock', c, key, E.get('n~1210'), '+=', False, K[10])
     return True
 
 
@@ -14239,7 +14257,7 @@ def d_1116(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~1211'))
     if c is not None:
-        ASSIGN(ctx, 1116, c, key, E.get('n~1210'))
+        SET(ctx, 'stock', c, key, E.get('n~1210'), '+=', False, K[10])
     return True
 
 
@@ -14263,7 +14281,7 @@ def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~1219'))
         if c is not None:
-            ASSIGN(ctx, 1144, c, key, E.get('n~1218'))
+            SET(ctx, 'stock', c, key, E.get('n~1218'), '+=', False, K[10])
         return k()
 
     return t_1118(ctx, r1, s, E)
@@ -14352,7 +14370,7 @@ def t_1124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~1212'))
     if c is not None:
-        ASSIGN(ctx, 1125, c, key, x_1260(ctx, E))
+        SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[7])
     return t_1126(ctx, k, s, E)
 
 
@@ -14364,7 +14382,7 @@ def d_1125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~1212'))
     if c is not None:
-        ASSIGN(ctx, 1125, c, key, x_1260(ctx, E))
+        SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -14419,13 +14437,13 @@ def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1212'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1130, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1131, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -14437,7 +14455,7 @@ def d_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1212'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1130, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -14449,7 +14467,7 @@ def d_1131(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1131, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -14463,7 +14481,7 @@ def t_1132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1214', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1214', old)
+        UNSET(ctx, E, 'b~1214', old)
         return k()
 
     def nxt(i):
@@ -14557,7 +14575,7 @@ def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('target~1217')).get('stock'), E.get('r~1216'))
     if c is not None:
-        ASSIGN(ctx, 1140, c, key, E.get('n~1215'))
+        SET(ctx, 'stock', c, key, E.get('n~1215'), '-=', False, K[10])
     return True
 
 
@@ -14596,7 +14614,7 @@ def d_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~1219'))
     if c is not None:
-        ASSIGN(ctx, 1144, c, key, E.get('n~1218'))
+        SET(ctx, 'stock', c, key, E.get('n~1218'), '+=', False, K[10])
     return True
 
 
@@ -14619,7 +14637,7 @@ def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~1221'))
     if c is not None:
-        ASSIGN(ctx, 1148, c, key, E.get('n~1220'))
+        SET(ctx, 'prod', c, key, E.get('n~1220'), '+=', False, K[6])
     return True
 
 
@@ -14651,7 +14669,7 @@ def d_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~1221'))
     if c is not None:
-        ASSIGN(ctx, 1148, c, key, E.get('n~1220'))
+        SET(ctx, 'prod', c, key, E.get('n~1220'), '+=', False, K[6])
     return True
 
 
@@ -14684,7 +14702,7 @@ def d_1149(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~1225'))
     if c is not None:
-        ASSIGN(ctx, 1157, c, key, E.get('n~1224'))
+        SET(ctx, 'prod', c, key, E.get('n~1224'), '+=', False, K[6])
     return True
 
 
@@ -14724,7 +14742,7 @@ def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~1223'))
     if c is not None:
-        ASSIGN(ctx, 1154, c, key, E.get('n~1222'))
+        SET(ctx, 'prod', c, key, E.get('n~1222'), '-=', False, K[6])
     return True
 
 
@@ -14747,7 +14765,7 @@ def d_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~1223'))
     if c is not None:
-        ASSIGN(ctx, 1154, c, key, E.get('n~1222'))
+        SET(ctx, 'prod', c, key, E.get('n~1222'), '-=', False, K[6])
     return True
 
 
@@ -14779,7 +14797,7 @@ def d_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~1225'))
     if c is not None:
-        ASSIGN(ctx, 1157, c, key, E.get('n~1224'))
+        SET(ctx, 'prod', c, key, E.get('n~1224'), '+=', False, K[6])
     return True
 
 
@@ -14811,7 +14829,7 @@ def d_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~1227'))
     if c is not None:
-        ASSIGN(ctx, 1162, c, key, E.get('n~1226'))
+        SET(ctx, 'prod', c, key, E.get('n~1226'), '+=', False, K[6])
     return True
 
 
@@ -14843,7 +14861,7 @@ def d_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~1227'))
     if c is not None:
-        ASSIGN(ctx, 1162, c, key, E.get('n~1226'))
+        SET(ctx, 'prod', c, key, E.get('n~1226'), '+=', False, K[6])
     return True
 
 
@@ -14876,7 +14894,7 @@ def d_1163(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~1231'))
     if c is not None:
-        ASSIGN(ctx, 1171, c, key, E.get('n~1230'))
+        SET(ctx, 'prod', c, key, E.get('n~1230'), '+=', False, K[6])
     return True
 
 
@@ -14916,7 +14934,7 @@ def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~1229'))
     if c is not None:
-        ASSIGN(ctx, 1168, c, key, E.get('n~1228'))
+        SET(ctx, 'prod', c, key, E.get('n~1228'), '-=', False, K[6])
     return True
 
 
@@ -14939,7 +14957,7 @@ def d_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~1229'))
     if c is not None:
-        ASSIGN(ctx, 1168, c, key, E.get('n~1228'))
+        SET(ctx, 'prod', c, key, E.get('n~1228'), '-=', False, K[6])
     return True
 
 
@@ -14971,7 +14989,7 @@ def d_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~1231'))
     if c is not None:
-        ASSIGN(ctx, 1171, c, key, E.get('n~1230'))
+        SET(ctx, 'prod', c, key, E.get('n~1230'), '+=', False, K[6])
     return True
 
 
@@ -15003,7 +15021,7 @@ def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~1233'))
     if c is not None:
-        ASSIGN(ctx, 1176, c, key, E.get('n~1232'))
+        SET(ctx, 'prod', c, key, E.get('n~1232'), '+=', False, K[6])
     return True
 
 
@@ -15035,7 +15053,7 @@ def d_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~1233'))
     if c is not None:
-        ASSIGN(ctx, 1176, c, key, E.get('n~1232'))
+        SET(ctx, 'prod', c, key, E.get('n~1232'), '+=', False, K[6])
     return True
 
 
@@ -15216,11 +15234,11 @@ def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~1247'))
     if c is not None:
-        ASSIGN(ctx, 1192, c, key, x_1335(ctx, E))
+        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1193, ctx.state, 'last_space', E.get('s~1247'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1247'), '=', False, K[19])
     return t_1194(ctx, k, s, E)
 
 
@@ -15232,7 +15250,7 @@ def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~1247'))
     if c is not None:
-        ASSIGN(ctx, 1192, c, key, x_1335(ctx, E))
+        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[18])
     return True
 
 
@@ -15242,7 +15260,7 @@ def d_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1193, ctx.state, 'last_space', E.get('s~1247'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1247'), '=', False, K[19])
     return True
 
 
@@ -15306,7 +15324,7 @@ def t_1198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1248', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1248', old)
+        UNSET(ctx, E, 'x~1248', old)
         return k()
 
     def nxt(i):
@@ -15366,7 +15384,7 @@ def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~1252'))
     if c is not None:
-        ASSIGN(ctx, 1209, c, key, E.get('n~1251'))
+        SET(ctx, 'prod', c, key, E.get('n~1251'), '+=', False, K[6])
     return True
 
 
@@ -15406,7 +15424,7 @@ def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~1250'))
     if c is not None:
-        ASSIGN(ctx, 1206, c, key, E.get('n~1249'))
+        SET(ctx, 'prod', c, key, E.get('n~1249'), '-=', False, K[6])
     return True
 
 
@@ -15429,7 +15447,7 @@ def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~1250'))
     if c is not None:
-        ASSIGN(ctx, 1206, c, key, E.get('n~1249'))
+        SET(ctx, 'prod', c, key, E.get('n~1249'), '-=', False, K[6])
     return True
 
 
@@ -15461,7 +15479,7 @@ def d_1209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~1252'))
     if c is not None:
-        ASSIGN(ctx, 1209, c, key, E.get('n~1251'))
+        SET(ctx, 'prod', c, key, E.get('n~1251'), '+=', False, K[6])
     return True
 
 
@@ -15493,7 +15511,7 @@ def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~1258'))
     if c is not None:
-        ASSIGN(ctx, 1214, c, key, E.get('n~1257'))
+        SET(ctx, 'prod', c, key, E.get('n~1257'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15507,7 +15525,7 @@ def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~1260'))
     if c is not None:
-        ASSIGN(ctx, 1217, c, key, E.get('n~1259'))
+        SET(ctx, 'prod', c, key, E.get('n~1259'), '+=', False, K[6])
     return True
 
 
@@ -15539,7 +15557,7 @@ def d_1214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~1258'))
     if c is not None:
-        ASSIGN(ctx, 1214, c, key, E.get('n~1257'))
+        SET(ctx, 'prod', c, key, E.get('n~1257'), '+=', False, K[6])
     return True
 
 
@@ -15571,7 +15589,7 @@ def d_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~1260'))
     if c is not None:
-        ASSIGN(ctx, 1217, c, key, E.get('n~1259'))
+        SET(ctx, 'prod', c, key, E.get('n~1259'), '+=', False, K[6])
     return True
 
 
@@ -15594,7 +15612,7 @@ def d_1218(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~1262'))
     if c is not None:
-        ASSIGN(ctx, 1221, c, key, E.get('n~1261'))
+        SET(ctx, 'prod', c, key, E.get('n~1261'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15608,7 +15626,7 @@ def d_1218(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1224, PL(ctx, E.get('you')).get('stock'), E.get('r~1264'))
     if c is not None:
-        ASSIGN(ctx, 1224, c, key, E.get('n~1263'))
+        SET(ctx, 'stock', c, key, E.get('n~1263'), '+=', False, K[10])
     return True
 
 
@@ -15640,7 +15658,7 @@ def d_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~1262'))
     if c is not None:
-        ASSIGN(ctx, 1221, c, key, E.get('n~1261'))
+        SET(ctx, 'prod', c, key, E.get('n~1261'), '+=', False, K[6])
     return True
 
 
@@ -15672,7 +15690,7 @@ def d_1224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1224, PL(ctx, E.get('you')).get('stock'), E.get('r~1264'))
     if c is not None:
-        ASSIGN(ctx, 1224, c, key, E.get('n~1263'))
+        SET(ctx, 'stock', c, key, E.get('n~1263'), '+=', False, K[10])
     return True
 
 
@@ -15695,7 +15713,7 @@ def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~1266'))
     if c is not None:
-        ASSIGN(ctx, 1228, c, key, E.get('n~1265'))
+        SET(ctx, 'prod', c, key, E.get('n~1265'), '+=', False, K[6])
     return True
 
 
@@ -15727,7 +15745,7 @@ def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~1266'))
     if c is not None:
-        ASSIGN(ctx, 1228, c, key, E.get('n~1265'))
+        SET(ctx, 'prod', c, key, E.get('n~1265'), '+=', False, K[6])
     return True
 
 
@@ -15750,7 +15768,7 @@ def d_1229(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1232, c, key, E.get('n~1267'))
+        SET(ctx, 'card_res', c, key, E.get('n~1267'), '+=', False, K[15])
     return True
 
 
@@ -15782,7 +15800,7 @@ def d_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1232, c, key, E.get('n~1267'))
+        SET(ctx, 'card_res', c, key, E.get('n~1267'), '+=', False, K[15])
     return True
 
 
@@ -15856,7 +15874,7 @@ def d_1239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1239, PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'))
     if c is not None:
-        ASSIGN(ctx, 1239, c, key, x_1394(ctx, E))
+        SET(ctx, 'card_res', c, key, x_1394(ctx, E), '-=', False, K[15])
     return True
 
 
@@ -15930,7 +15948,7 @@ def d_1246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1246, PL(ctx, E.get('target~1275')).get('stock'), E.get('r~1274'))
     if c is not None:
-        ASSIGN(ctx, 1246, c, key, E.get('n~1273'))
+        SET(ctx, 'stock', c, key, E.get('n~1273'), '-=', False, K[10])
     return True
 
 
@@ -15964,7 +15982,7 @@ def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~1285'))
     if c is not None:
-        ASSIGN(ctx, 1252, c, key, x_1412(ctx, E))
+        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -16006,7 +16024,7 @@ def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~1285'))
     if c is not None:
-        ASSIGN(ctx, 1252, c, key, x_1412(ctx, E))
+        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -16098,7 +16116,7 @@ def d_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1260, PL(ctx, E.get('target~1290')).get('prod'), E.get('r~1288'))
     if c is not None:
-        ASSIGN(ctx, 1260, c, key, E.get('n~1287'))
+        SET(ctx, 'prod', c, key, E.get('n~1287'), '-=', False, K[6])
     return True
 
 
@@ -16121,7 +16139,7 @@ def d_1261(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1264, c, key, E.get('n~1291'))
+        SET(ctx, 'card_res', c, key, E.get('n~1291'), '+=', False, K[15])
     return True
 
 
@@ -16153,7 +16171,7 @@ def d_1264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1264, c, key, E.get('n~1291'))
+        SET(ctx, 'card_res', c, key, E.get('n~1291'), '+=', False, K[15])
     return True
 
 
@@ -16292,11 +16310,11 @@ def t_1275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~1306'))
     if c is not None:
-        ASSIGN(ctx, 1276, c, key, x_1438(ctx, E))
+        SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1277, ctx.state, 'last_space', E.get('s~1306'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1306'), '=', False, K[19])
     return t_1278(ctx, k, s, E)
 
 
@@ -16308,7 +16326,7 @@ def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~1306'))
     if c is not None:
-        ASSIGN(ctx, 1276, c, key, x_1438(ctx, E))
+        SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[18])
     return True
 
 
@@ -16318,7 +16336,7 @@ def d_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1277, ctx.state, 'last_space', E.get('s~1306'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1306'), '=', False, K[19])
     return True
 
 
@@ -16382,7 +16400,7 @@ def t_1282(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1307', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1307', old)
+        UNSET(ctx, E, 'x~1307', old)
         return k()
 
     def nxt(i):
@@ -16528,11 +16546,11 @@ def t_1294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~1321'))
     if c is not None:
-        ASSIGN(ctx, 1295, c, key, x_1459(ctx, E))
+        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1296, ctx.state, 'last_space', E.get('s~1321'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1321'), '=', False, K[19])
     return t_1297(ctx, k, s, E)
 
 
@@ -16544,7 +16562,7 @@ def d_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~1321'))
     if c is not None:
-        ASSIGN(ctx, 1295, c, key, x_1459(ctx, E))
+        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[18])
     return True
 
 
@@ -16554,7 +16572,7 @@ def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1296, ctx.state, 'last_space', E.get('s~1321'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1321'), '=', False, K[19])
     return True
 
 
@@ -16618,7 +16636,7 @@ def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1322', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1322', old)
+        UNSET(ctx, E, 'x~1322', old)
         return k()
 
     def nxt(i):
@@ -16737,7 +16755,7 @@ def d_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1311, PL(ctx, E.get('target~1326')).get('prod'), E.get('r~1324'))
     if c is not None:
-        ASSIGN(ctx, 1311, c, key, E.get('n~1323'))
+        SET(ctx, 'prod', c, key, E.get('n~1323'), '-=', False, K[6])
     return True
 
 
@@ -16760,7 +16778,7 @@ def d_1312(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1315, c, key, E.get('n~1327'))
+        SET(ctx, 'card_res', c, key, E.get('n~1327'), '+=', False, K[15])
     return True
 
 
@@ -16792,7 +16810,7 @@ def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1315, c, key, E.get('n~1327'))
+        SET(ctx, 'card_res', c, key, E.get('n~1327'), '+=', False, K[15])
     return True
 
 
@@ -16815,7 +16833,7 @@ def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~1330'))
     if c is not None:
-        ASSIGN(ctx, 1319, c, key, E.get('n~1329'))
+        SET(ctx, 'prod', c, key, E.get('n~1329'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16829,7 +16847,7 @@ def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~1332'))
     if c is not None:
-        ASSIGN(ctx, 1322, c, key, E.get('n~1331'))
+        SET(ctx, 'prod', c, key, E.get('n~1331'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -16843,7 +16861,7 @@ def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~1334'))
     if c is not None:
-        ASSIGN(ctx, 1325, c, key, E.get('n~1333'))
+        SET(ctx, 'stock', c, key, E.get('n~1333'), '+=', False, K[10])
     return True
 
 
@@ -16875,7 +16893,7 @@ def d_1319(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~1330'))
     if c is not None:
-        ASSIGN(ctx, 1319, c, key, E.get('n~1329'))
+        SET(ctx, 'prod', c, key, E.get('n~1329'), '+=', False, K[6])
     return True
 
 
@@ -16907,7 +16925,7 @@ def d_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~1332'))
     if c is not None:
-        ASSIGN(ctx, 1322, c, key, E.get('n~1331'))
+        SET(ctx, 'prod', c, key, E.get('n~1331'), '+=', False, K[6])
     return True
 
 
@@ -16939,7 +16957,7 @@ def d_1325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~1334'))
     if c is not None:
-        ASSIGN(ctx, 1325, c, key, E.get('n~1333'))
+        SET(ctx, 'stock', c, key, E.get('n~1333'), '+=', False, K[10])
     return True
 
 
@@ -16962,7 +16980,7 @@ def d_1326(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~1336'))
     if c is not None:
-        ASSIGN(ctx, 1329, c, key, E.get('n~1335'))
+        SET(ctx, 'prod', c, key, E.get('n~1335'), '+=', False, K[6])
     return True
 
 
@@ -16994,7 +17012,7 @@ def d_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~1336'))
     if c is not None:
-        ASSIGN(ctx, 1329, c, key, E.get('n~1335'))
+        SET(ctx, 'prod', c, key, E.get('n~1335'), '+=', False, K[6])
     return True
 
 
@@ -17026,7 +17044,7 @@ def d_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~1338'))
     if c is not None:
-        ASSIGN(ctx, 1334, c, key, E.get('n~1337'))
+        SET(ctx, 'prod', c, key, E.get('n~1337'), '+=', False, K[6])
     return True
 
 
@@ -17058,7 +17076,7 @@ def d_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~1338'))
     if c is not None:
-        ASSIGN(ctx, 1334, c, key, E.get('n~1337'))
+        SET(ctx, 'prod', c, key, E.get('n~1337'), '+=', False, K[6])
     return True
 
 
@@ -17081,7 +17099,7 @@ def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~1344'))
     if c is not None:
-        ASSIGN(ctx, 1338, c, key, E.get('n~1343'))
+        SET(ctx, 'prod', c, key, E.get('n~1343'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17095,7 +17113,7 @@ def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~1346'))
     if c is not None:
-        ASSIGN(ctx, 1341, c, key, E.get('n~1345'))
+        SET(ctx, 'prod', c, key, E.get('n~1345'), '+=', False, K[6])
     return True
 
 
@@ -17127,7 +17145,7 @@ def d_1338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~1344'))
     if c is not None:
-        ASSIGN(ctx, 1338, c, key, E.get('n~1343'))
+        SET(ctx, 'prod', c, key, E.get('n~1343'), '+=', False, K[6])
     return True
 
 
@@ -17159,7 +17177,7 @@ def d_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~1346'))
     if c is not None:
-        ASSIGN(ctx, 1341, c, key, E.get('n~1345'))
+        SET(ctx, 'prod', c, key, E.get('n~1345'), '+=', False, K[6])
     return True
 
 
@@ -17342,11 +17360,11 @@ def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~1359'))
     if c is not None:
-        ASSIGN(ctx, 1357, c, key, x_1534(ctx, E))
+        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1358, ctx.state, 'last_space', E.get('s~1359'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1359'), '=', False, K[19])
     return t_1359(ctx, k, s, E)
 
 
@@ -17358,7 +17376,7 @@ def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~1359'))
     if c is not None:
-        ASSIGN(ctx, 1357, c, key, x_1534(ctx, E))
+        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[18])
     return True
 
 
@@ -17368,7 +17386,7 @@ def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1358, ctx.state, 'last_space', E.get('s~1359'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1359'), '=', False, K[19])
     return True
 
 
@@ -17432,7 +17450,7 @@ def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1360', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1360', old)
+        UNSET(ctx, E, 'x~1360', old)
         return k()
 
     def nxt(i):
@@ -17482,7 +17500,7 @@ def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~1362'))
     if c is not None:
-        ASSIGN(ctx, 1369, c, key, E.get('n~1361'))
+        SET(ctx, 'prod', c, key, E.get('n~1361'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -17496,7 +17514,7 @@ def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~1364'))
     if c is not None:
-        ASSIGN(ctx, 1372, c, key, E.get('n~1363'))
+        SET(ctx, 'stock', c, key, E.get('n~1363'), '+=', False, K[10])
     return True
 
 
@@ -17528,7 +17546,7 @@ def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~1362'))
     if c is not None:
-        ASSIGN(ctx, 1369, c, key, E.get('n~1361'))
+        SET(ctx, 'prod', c, key, E.get('n~1361'), '+=', False, K[6])
     return True
 
 
@@ -17560,7 +17578,7 @@ def d_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~1364'))
     if c is not None:
-        ASSIGN(ctx, 1372, c, key, E.get('n~1363'))
+        SET(ctx, 'stock', c, key, E.get('n~1363'), '+=', False, K[10])
     return True
 
 
@@ -17584,7 +17602,7 @@ def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~1370'))
         if c is not None:
-            ASSIGN(ctx, 1383, c, key, E.get('n~1369'))
+            SET(ctx, 'prod', c, key, E.get('n~1369'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -17669,7 +17687,7 @@ def d_1380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1380, PL(ctx, E.get('target~1368')).get('prod'), E.get('r~1366'))
     if c is not None:
-        ASSIGN(ctx, 1380, c, key, E.get('n~1365'))
+        SET(ctx, 'prod', c, key, E.get('n~1365'), '-=', False, K[6])
     return True
 
 
@@ -17701,7 +17719,7 @@ def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~1370'))
     if c is not None:
-        ASSIGN(ctx, 1383, c, key, E.get('n~1369'))
+        SET(ctx, 'prod', c, key, E.get('n~1369'), '+=', False, K[6])
     return True
 
 
@@ -17724,7 +17742,7 @@ def d_1384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~1372'))
     if c is not None:
-        ASSIGN(ctx, 1387, c, key, E.get('n~1371'))
+        SET(ctx, 'stock', c, key, E.get('n~1371'), '+=', False, K[10])
     return True
 
 
@@ -17756,7 +17774,7 @@ def d_1387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~1372'))
     if c is not None:
-        ASSIGN(ctx, 1387, c, key, E.get('n~1371'))
+        SET(ctx, 'stock', c, key, E.get('n~1371'), '+=', False, K[10])
     return True
 
 
@@ -17780,7 +17798,7 @@ def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~1380'))
         if c is not None:
-            ASSIGN(ctx, 1415, c, key, E.get('n~1379'))
+            SET(ctx, 'stock', c, key, E.get('n~1379'), '+=', False, K[10])
         return k()
 
     return t_1389(ctx, r1, s, E)
@@ -17869,7 +17887,7 @@ def t_1395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~1373'))
     if c is not None:
-        ASSIGN(ctx, 1396, c, key, x_1581(ctx, E))
+        SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[7])
     return t_1397(ctx, k, s, E)
 
 
@@ -17881,7 +17899,7 @@ def d_1396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~1373'))
     if c is not None:
-        ASSIGN(ctx, 1396, c, key, x_1581(ctx, E))
+        SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[7])
     return True
 
 
@@ -17936,13 +17954,13 @@ def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1373'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1401, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1402, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -17954,7 +17972,7 @@ def d_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1373'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1401, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -17966,7 +17984,7 @@ def d_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1402, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[9])
     return True
 
 
@@ -17980,7 +17998,7 @@ def t_1403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1375', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1375', old)
+        UNSET(ctx, E, 'b~1375', old)
         return k()
 
     def nxt(i):
@@ -18074,7 +18092,7 @@ def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('target~1378')).get('stock'), E.get('r~1377'))
     if c is not None:
-        ASSIGN(ctx, 1411, c, key, E.get('n~1376'))
+        SET(ctx, 'stock', c, key, E.get('n~1376'), '-=', False, K[10])
     return True
 
 
@@ -18113,7 +18131,7 @@ def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~1380'))
     if c is not None:
-        ASSIGN(ctx, 1415, c, key, E.get('n~1379'))
+        SET(ctx, 'stock', c, key, E.get('n~1379'), '+=', False, K[10])
     return True
 
 
@@ -18130,7 +18148,7 @@ def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'l~1382', K[7], True)
+    ctx.put(E, 'l~1382', K[21], True)
     return t_1419(ctx, k, s, E)
 
 
@@ -18150,7 +18168,7 @@ def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1382', K[7], True)
+    ctx.put(E, 'l~1382', K[21], True)
     return True
 
 
@@ -18228,7 +18246,7 @@ def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~1389'))
     if c is not None:
-        ASSIGN(ctx, 1427, c, key, E.get('n~1388'))
+        SET(ctx, 'prod', c, key, E.get('n~1388'), '+=', False, K[6])
     return True
 
 
@@ -18260,7 +18278,7 @@ def d_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~1389'))
     if c is not None:
-        ASSIGN(ctx, 1427, c, key, E.get('n~1388'))
+        SET(ctx, 'prod', c, key, E.get('n~1388'), '+=', False, K[6])
     return True
 
 
@@ -18280,7 +18298,7 @@ def t_1428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'l~1391', K[7], True)
+    ctx.put(E, 'l~1391', K[21], True)
     return t_1431(ctx, r1, s, E)
 
 
@@ -18300,7 +18318,7 @@ def d_1430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1391', K[7], True)
+    ctx.put(E, 'l~1391', K[21], True)
     return True
 
 
@@ -18446,11 +18464,11 @@ def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~1405'))
     if c is not None:
-        ASSIGN(ctx, 1443, c, key, x_1631(ctx, E))
+        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1444, ctx.state, 'last_space', E.get('s~1405'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1405'), '=', False, K[19])
     return t_1445(ctx, k, s, E)
 
 
@@ -18462,7 +18480,7 @@ def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~1405'))
     if c is not None:
-        ASSIGN(ctx, 1443, c, key, x_1631(ctx, E))
+        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[18])
     return True
 
 
@@ -18472,7 +18490,7 @@ def d_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1444, ctx.state, 'last_space', E.get('s~1405'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1405'), '=', False, K[19])
     return True
 
 
@@ -18536,7 +18554,7 @@ def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1406', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1406', old)
+        UNSET(ctx, E, 'x~1406', old)
         return k()
 
     def nxt(i):
@@ -18605,7 +18623,7 @@ def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~1410'))
     if c is not None:
-        ASSIGN(ctx, 1461, c, key, E.get('n~1409'))
+        SET(ctx, 'prod', c, key, E.get('n~1409'), '+=', False, K[6])
     return True
 
 
@@ -18645,7 +18663,7 @@ def d_1456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~1408'))
     if c is not None:
-        ASSIGN(ctx, 1458, c, key, E.get('n~1407'))
+        SET(ctx, 'prod', c, key, E.get('n~1407'), '-=', False, K[6])
     return True
 
 
@@ -18668,7 +18686,7 @@ def d_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~1408'))
     if c is not None:
-        ASSIGN(ctx, 1458, c, key, E.get('n~1407'))
+        SET(ctx, 'prod', c, key, E.get('n~1407'), '-=', False, K[6])
     return True
 
 
@@ -18700,7 +18718,7 @@ def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~1410'))
     if c is not None:
-        ASSIGN(ctx, 1461, c, key, E.get('n~1409'))
+        SET(ctx, 'prod', c, key, E.get('n~1409'), '+=', False, K[6])
     return True
 
 
@@ -18728,7 +18746,7 @@ def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1464, ctx.state.get('claims'), E.get('space~1411'))
     if c is not None:
-        ASSIGN(ctx, 1464, c, key, E.get('you'))
+        SET(ctx, 'claims', c, key, E.get('you'), '=', False, K[22])
     return True
 
 
@@ -18745,7 +18763,7 @@ def t_1465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'l~1413', K[7], True)
+    ctx.put(E, 'l~1413', K[21], True)
     return t_1468(ctx, k, s, E)
 
 
@@ -18765,7 +18783,7 @@ def d_1467(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1413', K[7], True)
+    ctx.put(E, 'l~1413', K[21], True)
     return True
 
 
@@ -18843,7 +18861,7 @@ def d_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~1420'))
     if c is not None:
-        ASSIGN(ctx, 1476, c, key, E.get('n~1419'))
+        SET(ctx, 'prod', c, key, E.get('n~1419'), '+=', False, K[6])
     return True
 
 
@@ -18875,7 +18893,7 @@ def d_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~1420'))
     if c is not None:
-        ASSIGN(ctx, 1476, c, key, E.get('n~1419'))
+        SET(ctx, 'prod', c, key, E.get('n~1419'), '+=', False, K[6])
     return True
 
 
@@ -18895,7 +18913,7 @@ def t_1477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ctx.put(E, 'l~1422', K[7], True)
+    ctx.put(E, 'l~1422', K[21], True)
     return t_1480(ctx, r1, s, E)
 
 
@@ -18915,7 +18933,7 @@ def d_1479(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ctx.put(E, 'l~1422', K[7], True)
+    ctx.put(E, 'l~1422', K[21], True)
     return True
 
 
@@ -19061,11 +19079,11 @@ def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~1435'))
     if c is not None:
-        ASSIGN(ctx, 1492, c, key, x_1682(ctx, E))
+        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1493, ctx.state, 'last_space', E.get('s~1435'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1435'), '=', False, K[19])
     return t_1494(ctx, k, s, E)
 
 
@@ -19077,7 +19095,7 @@ def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~1435'))
     if c is not None:
-        ASSIGN(ctx, 1492, c, key, x_1682(ctx, E))
+        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[18])
     return True
 
 
@@ -19087,7 +19105,7 @@ def d_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1493, ctx.state, 'last_space', E.get('s~1435'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1435'), '=', False, K[19])
     return True
 
 
@@ -19151,7 +19169,7 @@ def t_1498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1436', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1436', old)
+        UNSET(ctx, E, 'x~1436', old)
         return k()
 
     def nxt(i):
@@ -19210,7 +19228,7 @@ def d_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~1438'))
     if c is not None:
-        ASSIGN(ctx, 1505, c, key, E.get('n~1437'))
+        SET(ctx, 'prod', c, key, E.get('n~1437'), '+=', False, K[6])
     return True
 
 
@@ -19242,7 +19260,7 @@ def d_1505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~1438'))
     if c is not None:
-        ASSIGN(ctx, 1505, c, key, E.get('n~1437'))
+        SET(ctx, 'prod', c, key, E.get('n~1437'), '+=', False, K[6])
     return True
 
 
@@ -19301,7 +19319,7 @@ def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~1440'))
     if c is not None:
-        ASSIGN(ctx, 1511, c, key, E.get('n~1439'))
+        SET(ctx, 'prod', c, key, E.get('n~1439'), '-=', False, K[6])
     return True
 
 
@@ -19324,7 +19342,7 @@ def d_1511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~1440'))
     if c is not None:
-        ASSIGN(ctx, 1511, c, key, E.get('n~1439'))
+        SET(ctx, 'prod', c, key, E.get('n~1439'), '-=', False, K[6])
     return True
 
 
@@ -19399,7 +19417,7 @@ def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~1442'))
     if c is not None:
-        ASSIGN(ctx, 1519, c, key, E.get('n~1441'))
+        SET(ctx, 'stock', c, key, E.get('n~1441'), '-=', False, K[10])
     return True
 
 
@@ -19422,7 +19440,7 @@ def d_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~1442'))
     if c is not None:
-        ASSIGN(ctx, 1519, c, key, E.get('n~1441'))
+        SET(ctx, 'stock', c, key, E.get('n~1441'), '-=', False, K[10])
     return True
 
 
@@ -19481,7 +19499,7 @@ def d_1523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~1444'))
     if c is not None:
-        ASSIGN(ctx, 1525, c, key, E.get('n~1443'))
+        SET(ctx, 'stock', c, key, E.get('n~1443'), '-=', False, K[10])
     return True
 
 
@@ -19504,7 +19522,7 @@ def d_1525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~1444'))
     if c is not None:
-        ASSIGN(ctx, 1525, c, key, E.get('n~1443'))
+        SET(ctx, 'stock', c, key, E.get('n~1443'), '-=', False, K[10])
     return True
 
 
@@ -19527,7 +19545,7 @@ def d_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~1446'))
     if c is not None:
-        ASSIGN(ctx, 1529, c, key, E.get('n~1445'))
+        SET(ctx, 'stock', c, key, E.get('n~1445'), '+=', False, K[10])
     return True
 
 
@@ -19559,7 +19577,7 @@ def d_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~1446'))
     if c is not None:
-        ASSIGN(ctx, 1529, c, key, E.get('n~1445'))
+        SET(ctx, 'stock', c, key, E.get('n~1445'), '+=', False, K[10])
     return True
 
 

@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -44,7 +47,20 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {},
     {'kind': 'cards', 'f': 'production', 'd': None},
+    ['player', 'prod', 'key'],
+    ['player', 'card_res', 'key'],
+    ['player', 'hand', ''],
+    ['game', 'discard', ''],
+    ['game', 'deck', ''],
     [],
+    ['player', 'stock', 'key'],
+    ['game', 'params', 'key'],
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+    ['game', 'board', 'key'],
+    ['game', 'last_space', ''],
+    ['player', 'offer', ''],
+    ['game', 'game_tracks', 'key'],
 ]
 
 
@@ -3688,7 +3704,7 @@ def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1537, PL(ctx, E.get('target~1450')).get('prod'), E.get('r~1448'))
     if c is not None:
-        ASSIGN(ctx, 1537, c, key, E.get('n~1447'))
+        SET(ctx, 'prod', c, key, E.get('n~1447'), '-=', False, K[6])
     return True
 
 
@@ -3711,7 +3727,7 @@ def d_1538(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1541, c, key, E.get('n~1451'))
+        SET(ctx, 'card_res', c, key, E.get('n~1451'), '+=', False, K[7])
     return True
 
 
@@ -3743,7 +3759,7 @@ def d_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1541, c, key, E.get('n~1451'))
+        SET(ctx, 'card_res', c, key, E.get('n~1451'), '+=', False, K[7])
     return True
 
 
@@ -3779,11 +3795,11 @@ def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1545, c, key, x_1750(ctx, E))
+        SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1546, ctx.state, 'discard', x_1752(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3801,7 +3817,7 @@ def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1545, c, key, x_1750(ctx, E))
+        SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[8])
     return True
 
 
@@ -3811,7 +3827,7 @@ def d_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1546, ctx.state, 'discard', x_1752(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -3873,11 +3889,11 @@ def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1552, ctx.state, 'deck', x_1757(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1553, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3891,7 +3907,7 @@ def d_1552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1552, ctx.state, 'deck', x_1757(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[10])
     return True
 
 
@@ -3899,7 +3915,7 @@ def d_1553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1553, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     return True
 
 
@@ -3934,11 +3950,11 @@ def d_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1557, c, key, x_1763(ctx, E))
+        SET(ctx, 'hand', c, key, x_1763(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1558, ctx.state, 'deck', x_1765(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_1765(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -3950,7 +3966,7 @@ def d_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1557, c, key, x_1763(ctx, E))
+        SET(ctx, 'hand', c, key, x_1763(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -3960,7 +3976,7 @@ def d_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1558, ctx.state, 'deck', x_1765(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_1765(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -4011,7 +4027,7 @@ def d_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~1460'))
     if c is not None:
-        ASSIGN(ctx, 1565, c, key, E.get('n~1459'))
+        SET(ctx, 'stock', c, key, E.get('n~1459'), '+=', False, K[12])
     return True
 
 
@@ -4043,7 +4059,7 @@ def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~1460'))
     if c is not None:
-        ASSIGN(ctx, 1565, c, key, E.get('n~1459'))
+        SET(ctx, 'stock', c, key, E.get('n~1459'), '+=', False, K[12])
     return True
 
 
@@ -4088,7 +4104,7 @@ def d_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        ASSIGN(ctx, 1570, c, key, E.get('n~1461'))
+        SET(ctx, 'card_res', c, key, E.get('n~1461'), '+=', False, K[7])
     return True
 
 
@@ -4111,7 +4127,7 @@ def d_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        ASSIGN(ctx, 1570, c, key, E.get('n~1461'))
+        SET(ctx, 'card_res', c, key, E.get('n~1461'), '+=', False, K[7])
     return True
 
 
@@ -4142,7 +4158,7 @@ def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~1481'))
         if c is not None:
-            ASSIGN(ctx, 1608, c, key, E.get('n~1480'))
+            SET(ctx, 'stock', c, key, E.get('n~1480'), '+=', False, K[12])
         return k()
 
     ctx.steps += 1
@@ -4212,7 +4228,7 @@ def t_1576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~1462'))
     if c is not None:
-        ASSIGN(ctx, 1577, c, key, x_1785(ctx, E))
+        SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[13])
     return t_1578(ctx, k, s, E)
 
 
@@ -4224,7 +4240,7 @@ def d_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~1462'))
     if c is not None:
-        ASSIGN(ctx, 1577, c, key, x_1785(ctx, E))
+        SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -4279,13 +4295,13 @@ def d_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1462'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1582, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1583, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -4297,7 +4313,7 @@ def d_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1462'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1582, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -4309,7 +4325,7 @@ def d_1583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1583, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -4323,7 +4339,7 @@ def t_1584(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1464', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1464', old)
+        UNSET(ctx, E, 'b~1464', old)
         return k()
 
     def nxt(i):
@@ -4469,11 +4485,11 @@ def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~1478'))
     if c is not None:
-        ASSIGN(ctx, 1597, c, key, x_1805(ctx, E))
+        SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1598, ctx.state, 'last_space', E.get('s~1478'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1478'), '=', False, K[17])
     return t_1599(ctx, k, s, E)
 
 
@@ -4485,7 +4501,7 @@ def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~1478'))
     if c is not None:
-        ASSIGN(ctx, 1597, c, key, x_1805(ctx, E))
+        SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[16])
     return True
 
 
@@ -4495,7 +4511,7 @@ def d_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1598, ctx.state, 'last_space', E.get('s~1478'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1478'), '=', False, K[17])
     return True
 
 
@@ -4559,7 +4575,7 @@ def t_1603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1479', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1479', old)
+        UNSET(ctx, E, 'x~1479', old)
         return k()
 
     def nxt(i):
@@ -4618,7 +4634,7 @@ def d_1608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~1481'))
     if c is not None:
-        ASSIGN(ctx, 1608, c, key, E.get('n~1480'))
+        SET(ctx, 'stock', c, key, E.get('n~1480'), '+=', False, K[12])
     return True
 
 
@@ -4774,7 +4790,7 @@ def d_1620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 1622, c, key, E.get('price~1483'))
+        SET(ctx, 'stock', c, key, E.get('price~1483'), '-=', False, K[12])
     return True
 
 
@@ -4797,7 +4813,7 @@ def d_1622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 1622, c, key, E.get('price~1483'))
+        SET(ctx, 'stock', c, key, E.get('price~1483'), '-=', False, K[12])
     return True
 
 
@@ -4844,25 +4860,25 @@ def d_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 1627, c, key, x_1839(ctx, E))
+        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 1628, c, key, E.get('s~1489'))
+        SET(ctx, 'stock', c, key, E.get('s~1489'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 1629, c, key, E.get('t~1490'))
+        SET(ctx, 'stock', c, key, E.get('t~1490'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 1630, c, key, E.get('h~1491'))
+        SET(ctx, 'stock', c, key, E.get('h~1491'), '-=', False, K[12])
     return True
 
 
@@ -4874,7 +4890,7 @@ def d_1627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 1627, c, key, x_1839(ctx, E))
+        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[12])
     return True
 
 
@@ -4886,7 +4902,7 @@ def d_1628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 1628, c, key, E.get('s~1489'))
+        SET(ctx, 'stock', c, key, E.get('s~1489'), '-=', False, K[12])
     return True
 
 
@@ -4898,7 +4914,7 @@ def d_1629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 1629, c, key, E.get('t~1490'))
+        SET(ctx, 'stock', c, key, E.get('t~1490'), '-=', False, K[12])
     return True
 
 
@@ -4910,7 +4926,7 @@ def d_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 1630, c, key, E.get('h~1491'))
+        SET(ctx, 'stock', c, key, E.get('h~1491'), '-=', False, K[12])
     return True
 
 
@@ -4933,7 +4949,7 @@ def d_1631(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~1493'))
     if c is not None:
-        ASSIGN(ctx, 1634, c, key, E.get('n~1492'))
+        SET(ctx, 'prod', c, key, E.get('n~1492'), '+=', False, K[6])
     return True
 
 
@@ -4965,7 +4981,7 @@ def d_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~1493'))
     if c is not None:
-        ASSIGN(ctx, 1634, c, key, E.get('n~1492'))
+        SET(ctx, 'prod', c, key, E.get('n~1492'), '+=', False, K[6])
     return True
 
 
@@ -4988,7 +5004,7 @@ def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~1495'))
     if c is not None:
-        ASSIGN(ctx, 1638, c, key, E.get('n~1494'))
+        SET(ctx, 'prod', c, key, E.get('n~1494'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5002,7 +5018,7 @@ def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~1497'))
     if c is not None:
-        ASSIGN(ctx, 1641, c, key, E.get('n~1496'))
+        SET(ctx, 'stock', c, key, E.get('n~1496'), '+=', False, K[12])
     return True
 
 
@@ -5034,7 +5050,7 @@ def d_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~1495'))
     if c is not None:
-        ASSIGN(ctx, 1638, c, key, E.get('n~1494'))
+        SET(ctx, 'prod', c, key, E.get('n~1494'), '+=', False, K[6])
     return True
 
 
@@ -5066,7 +5082,7 @@ def d_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~1497'))
     if c is not None:
-        ASSIGN(ctx, 1641, c, key, E.get('n~1496'))
+        SET(ctx, 'stock', c, key, E.get('n~1496'), '+=', False, K[12])
     return True
 
 
@@ -5205,11 +5221,11 @@ def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~1511'))
     if c is not None:
-        ASSIGN(ctx, 1653, c, key, x_1868(ctx, E))
+        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1654, ctx.state, 'last_space', E.get('s~1511'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1511'), '=', False, K[17])
     return t_1655(ctx, k, s, E)
 
 
@@ -5221,7 +5237,7 @@ def d_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~1511'))
     if c is not None:
-        ASSIGN(ctx, 1653, c, key, x_1868(ctx, E))
+        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[16])
     return True
 
 
@@ -5231,7 +5247,7 @@ def d_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1654, ctx.state, 'last_space', E.get('s~1511'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1511'), '=', False, K[17])
     return True
 
 
@@ -5295,7 +5311,7 @@ def t_1659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1512', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1512', old)
+        UNSET(ctx, E, 'x~1512', old)
         return k()
 
     def nxt(i):
@@ -5441,11 +5457,11 @@ def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~1526'))
     if c is not None:
-        ASSIGN(ctx, 1672, c, key, x_1889(ctx, E))
+        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1673, ctx.state, 'last_space', E.get('s~1526'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1526'), '=', False, K[17])
     return t_1674(ctx, k, s, E)
 
 
@@ -5457,7 +5473,7 @@ def d_1672(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~1526'))
     if c is not None:
-        ASSIGN(ctx, 1672, c, key, x_1889(ctx, E))
+        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[16])
     return True
 
 
@@ -5467,7 +5483,7 @@ def d_1673(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1673, ctx.state, 'last_space', E.get('s~1526'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1526'), '=', False, K[17])
     return True
 
 
@@ -5531,7 +5547,7 @@ def t_1678(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1527', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1527', old)
+        UNSET(ctx, E, 'x~1527', old)
         return k()
 
     def nxt(i):
@@ -5581,7 +5597,7 @@ def d_1681(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~1533'))
     if c is not None:
-        ASSIGN(ctx, 1684, c, key, E.get('n~1532'))
+        SET(ctx, 'prod', c, key, E.get('n~1532'), '+=', False, K[6])
     return True
 
 
@@ -5613,7 +5629,7 @@ def d_1684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~1533'))
     if c is not None:
-        ASSIGN(ctx, 1684, c, key, E.get('n~1532'))
+        SET(ctx, 'prod', c, key, E.get('n~1532'), '+=', False, K[6])
     return True
 
 
@@ -5714,7 +5730,7 @@ def t_1691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~1534'))
     if c is not None:
-        ASSIGN(ctx, 1692, c, key, x_1914(ctx, E))
+        SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[13])
     return t_1693(ctx, k, s, E)
 
 
@@ -5726,7 +5742,7 @@ def d_1692(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~1534'))
     if c is not None:
-        ASSIGN(ctx, 1692, c, key, x_1914(ctx, E))
+        SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -5781,13 +5797,13 @@ def d_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1534'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1697, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1698, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -5799,7 +5815,7 @@ def d_1697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1534'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1697, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -5811,7 +5827,7 @@ def d_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1698, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -5825,7 +5841,7 @@ def t_1699(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1536', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1536', old)
+        UNSET(ctx, E, 'b~1536', old)
         return k()
 
     def nxt(i):
@@ -5971,11 +5987,11 @@ def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~1550'))
     if c is not None:
-        ASSIGN(ctx, 1712, c, key, x_1934(ctx, E))
+        SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1713, ctx.state, 'last_space', E.get('s~1550'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1550'), '=', False, K[17])
     return t_1714(ctx, k, s, E)
 
 
@@ -5987,7 +6003,7 @@ def d_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~1550'))
     if c is not None:
-        ASSIGN(ctx, 1712, c, key, x_1934(ctx, E))
+        SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[16])
     return True
 
 
@@ -5997,7 +6013,7 @@ def d_1713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1713, ctx.state, 'last_space', E.get('s~1550'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1550'), '=', False, K[17])
     return True
 
 
@@ -6061,7 +6077,7 @@ def t_1718(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1551', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1551', old)
+        UNSET(ctx, E, 'x~1551', old)
         return k()
 
     def nxt(i):
@@ -6207,11 +6223,11 @@ def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~1565'))
     if c is not None:
-        ASSIGN(ctx, 1731, c, key, x_1955(ctx, E))
+        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1732, ctx.state, 'last_space', E.get('s~1565'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1565'), '=', False, K[17])
     return t_1733(ctx, k, s, E)
 
 
@@ -6223,7 +6239,7 @@ def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~1565'))
     if c is not None:
-        ASSIGN(ctx, 1731, c, key, x_1955(ctx, E))
+        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[16])
     return True
 
 
@@ -6233,7 +6249,7 @@ def d_1732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1732, ctx.state, 'last_space', E.get('s~1565'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1565'), '=', False, K[17])
     return True
 
 
@@ -6297,7 +6313,7 @@ def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1566', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1566', old)
+        UNSET(ctx, E, 'x~1566', old)
         return k()
 
     def nxt(i):
@@ -6391,7 +6407,7 @@ def d_1745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1745, PL(ctx, E.get('target~1569')).get('stock'), E.get('r~1568'))
     if c is not None:
-        ASSIGN(ctx, 1745, c, key, E.get('n~1567'))
+        SET(ctx, 'stock', c, key, E.get('n~1567'), '-=', False, K[12])
     return True
 
 
@@ -6581,11 +6597,11 @@ def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~1581'))
     if c is not None:
-        ASSIGN(ctx, 1762, c, key, x_1991(ctx, E))
+        SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1763, ctx.state, 'last_space', E.get('s~1581'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1581'), '=', False, K[17])
     return t_1764(ctx, k, s, E)
 
 
@@ -6597,7 +6613,7 @@ def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~1581'))
     if c is not None:
-        ASSIGN(ctx, 1762, c, key, x_1991(ctx, E))
+        SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[16])
     return True
 
 
@@ -6607,7 +6623,7 @@ def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1763, ctx.state, 'last_space', E.get('s~1581'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1581'), '=', False, K[17])
     return True
 
 
@@ -6671,7 +6687,7 @@ def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1582', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1582', old)
+        UNSET(ctx, E, 'x~1582', old)
         return k()
 
     def nxt(i):
@@ -6721,7 +6737,7 @@ def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~1588'))
     if c is not None:
-        ASSIGN(ctx, 1774, c, key, E.get('n~1587'))
+        SET(ctx, 'prod', c, key, E.get('n~1587'), '+=', False, K[6])
     return True
 
 
@@ -6753,7 +6769,7 @@ def d_1774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~1588'))
     if c is not None:
-        ASSIGN(ctx, 1774, c, key, E.get('n~1587'))
+        SET(ctx, 'prod', c, key, E.get('n~1587'), '+=', False, K[6])
     return True
 
 
@@ -6776,7 +6792,7 @@ def d_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~1590'))
     if c is not None:
-        ASSIGN(ctx, 1778, c, key, E.get('n~1589'))
+        SET(ctx, 'prod', c, key, E.get('n~1589'), '+=', False, K[6])
     return True
 
 
@@ -6808,7 +6824,7 @@ def d_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~1590'))
     if c is not None:
-        ASSIGN(ctx, 1778, c, key, E.get('n~1589'))
+        SET(ctx, 'prod', c, key, E.get('n~1589'), '+=', False, K[6])
     return True
 
 
@@ -6841,7 +6857,7 @@ def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~1594'))
     if c is not None:
-        ASSIGN(ctx, 1787, c, key, E.get('n~1593'))
+        SET(ctx, 'prod', c, key, E.get('n~1593'), '+=', False, K[6])
     return True
 
 
@@ -6881,7 +6897,7 @@ def d_1782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~1592'))
     if c is not None:
-        ASSIGN(ctx, 1784, c, key, E.get('n~1591'))
+        SET(ctx, 'prod', c, key, E.get('n~1591'), '-=', False, K[6])
     return True
 
 
@@ -6904,7 +6920,7 @@ def d_1784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~1592'))
     if c is not None:
-        ASSIGN(ctx, 1784, c, key, E.get('n~1591'))
+        SET(ctx, 'prod', c, key, E.get('n~1591'), '-=', False, K[6])
     return True
 
 
@@ -6936,7 +6952,7 @@ def d_1787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~1594'))
     if c is not None:
-        ASSIGN(ctx, 1787, c, key, E.get('n~1593'))
+        SET(ctx, 'prod', c, key, E.get('n~1593'), '+=', False, K[6])
     return True
 
 
@@ -7080,11 +7096,11 @@ def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~1608'))
     if c is not None:
-        ASSIGN(ctx, 1800, c, key, x_2033(ctx, E))
+        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1801, ctx.state, 'last_space', E.get('s~1608'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1608'), '=', False, K[17])
     return t_1802(ctx, k, s, E)
 
 
@@ -7096,7 +7112,7 @@ def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~1608'))
     if c is not None:
-        ASSIGN(ctx, 1800, c, key, x_2033(ctx, E))
+        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[16])
     return True
 
 
@@ -7106,7 +7122,7 @@ def d_1801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1801, ctx.state, 'last_space', E.get('s~1608'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1608'), '=', False, K[17])
     return True
 
 
@@ -7170,7 +7186,7 @@ def t_1806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1609', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1609', old)
+        UNSET(ctx, E, 'x~1609', old)
         return k()
 
     def nxt(i):
@@ -7278,7 +7294,7 @@ def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~1618'))
     if c is not None:
-        ASSIGN(ctx, 1817, c, key, E.get('n~1617'))
+        SET(ctx, 'prod', c, key, E.get('n~1617'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7292,7 +7308,7 @@ def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~1620'))
     if c is not None:
-        ASSIGN(ctx, 1820, c, key, E.get('n~1619'))
+        SET(ctx, 'stock', c, key, E.get('n~1619'), '+=', False, K[12])
     return True
 
 
@@ -7324,7 +7340,7 @@ def d_1817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~1618'))
     if c is not None:
-        ASSIGN(ctx, 1817, c, key, E.get('n~1617'))
+        SET(ctx, 'prod', c, key, E.get('n~1617'), '+=', False, K[6])
     return True
 
 
@@ -7356,7 +7372,7 @@ def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~1620'))
     if c is not None:
-        ASSIGN(ctx, 1820, c, key, E.get('n~1619'))
+        SET(ctx, 'stock', c, key, E.get('n~1619'), '+=', False, K[12])
     return True
 
 
@@ -7379,7 +7395,7 @@ def d_1821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~1622'))
     if c is not None:
-        ASSIGN(ctx, 1824, c, key, E.get('n~1621'))
+        SET(ctx, 'prod', c, key, E.get('n~1621'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7393,7 +7409,7 @@ def d_1821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~1624'))
     if c is not None:
-        ASSIGN(ctx, 1827, c, key, E.get('n~1623'))
+        SET(ctx, 'stock', c, key, E.get('n~1623'), '+=', False, K[12])
     return True
 
 
@@ -7425,7 +7441,7 @@ def d_1824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~1622'))
     if c is not None:
-        ASSIGN(ctx, 1824, c, key, E.get('n~1621'))
+        SET(ctx, 'prod', c, key, E.get('n~1621'), '+=', False, K[6])
     return True
 
 
@@ -7457,7 +7473,7 @@ def d_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~1624'))
     if c is not None:
-        ASSIGN(ctx, 1827, c, key, E.get('n~1623'))
+        SET(ctx, 'stock', c, key, E.get('n~1623'), '+=', False, K[12])
     return True
 
 
@@ -7490,7 +7506,7 @@ def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~1628'))
     if c is not None:
-        ASSIGN(ctx, 1836, c, key, E.get('n~1627'))
+        SET(ctx, 'prod', c, key, E.get('n~1627'), '+=', False, K[6])
     return True
 
 
@@ -7530,7 +7546,7 @@ def d_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~1626'))
     if c is not None:
-        ASSIGN(ctx, 1833, c, key, E.get('n~1625'))
+        SET(ctx, 'prod', c, key, E.get('n~1625'), '-=', False, K[6])
     return True
 
 
@@ -7553,7 +7569,7 @@ def d_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~1626'))
     if c is not None:
-        ASSIGN(ctx, 1833, c, key, E.get('n~1625'))
+        SET(ctx, 'prod', c, key, E.get('n~1625'), '-=', False, K[6])
     return True
 
 
@@ -7585,7 +7601,7 @@ def d_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~1628'))
     if c is not None:
-        ASSIGN(ctx, 1836, c, key, E.get('n~1627'))
+        SET(ctx, 'prod', c, key, E.get('n~1627'), '+=', False, K[6])
     return True
 
 
@@ -7671,11 +7687,11 @@ def d_1843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1844, ctx.state, 'deck', x_2085(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1845, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7689,7 +7705,7 @@ def d_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1844, ctx.state, 'deck', x_2085(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[10])
     return True
 
 
@@ -7697,7 +7713,7 @@ def d_1845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1845, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     return True
 
 
@@ -7732,11 +7748,11 @@ def d_1848(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1849, c, key, x_2091(ctx, E))
+        SET(ctx, 'hand', c, key, x_2091(ctx, E), '+=', True, K[8])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1850, ctx.state, 'deck', x_2093(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2093(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -7748,7 +7764,7 @@ def d_1849(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 1849, c, key, x_2091(ctx, E))
+        SET(ctx, 'hand', c, key, x_2091(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -7758,7 +7774,7 @@ def d_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1850, ctx.state, 'deck', x_2093(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2093(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -7781,7 +7797,7 @@ def d_1851(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~1635'))
     if c is not None:
-        ASSIGN(ctx, 1854, c, key, E.get('n~1634'))
+        SET(ctx, 'prod', c, key, E.get('n~1634'), '+=', False, K[6])
     return True
 
 
@@ -7813,7 +7829,7 @@ def d_1854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~1635'))
     if c is not None:
-        ASSIGN(ctx, 1854, c, key, E.get('n~1634'))
+        SET(ctx, 'prod', c, key, E.get('n~1634'), '+=', False, K[6])
     return True
 
 
@@ -7836,7 +7852,7 @@ def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~1637'))
     if c is not None:
-        ASSIGN(ctx, 1858, c, key, E.get('n~1636'))
+        SET(ctx, 'prod', c, key, E.get('n~1636'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7850,7 +7866,7 @@ def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~1639'))
     if c is not None:
-        ASSIGN(ctx, 1861, c, key, E.get('n~1638'))
+        SET(ctx, 'prod', c, key, E.get('n~1638'), '+=', False, K[6])
     return True
 
 
@@ -7882,7 +7898,7 @@ def d_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~1637'))
     if c is not None:
-        ASSIGN(ctx, 1858, c, key, E.get('n~1636'))
+        SET(ctx, 'prod', c, key, E.get('n~1636'), '+=', False, K[6])
     return True
 
 
@@ -7914,7 +7930,7 @@ def d_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~1639'))
     if c is not None:
-        ASSIGN(ctx, 1861, c, key, E.get('n~1638'))
+        SET(ctx, 'prod', c, key, E.get('n~1638'), '+=', False, K[6])
     return True
 
 
@@ -7937,7 +7953,7 @@ def d_1862(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1865, PL(ctx, E.get('you')).get('prod'), E.get('r~1645'))
     if c is not None:
-        ASSIGN(ctx, 1865, c, key, E.get('n~1644'))
+        SET(ctx, 'prod', c, key, E.get('n~1644'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7951,7 +7967,7 @@ def d_1862(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1868, PL(ctx, E.get('you')).get('stock'), E.get('r~1647'))
     if c is not None:
-        ASSIGN(ctx, 1868, c, key, E.get('n~1646'))
+        SET(ctx, 'stock', c, key, E.get('n~1646'), '+=', False, K[12])
     return True
 
 
@@ -7983,7 +7999,7 @@ def d_1865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1865, PL(ctx, E.get('you')).get('prod'), E.get('r~1645'))
     if c is not None:
-        ASSIGN(ctx, 1865, c, key, E.get('n~1644'))
+        SET(ctx, 'prod', c, key, E.get('n~1644'), '+=', False, K[6])
     return True
 
 
@@ -8015,7 +8031,7 @@ def d_1868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1868, PL(ctx, E.get('you')).get('stock'), E.get('r~1647'))
     if c is not None:
-        ASSIGN(ctx, 1868, c, key, E.get('n~1646'))
+        SET(ctx, 'stock', c, key, E.get('n~1646'), '+=', False, K[12])
     return True
 
 
@@ -8038,7 +8054,7 @@ def d_1869(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~1653'))
     if c is not None:
-        ASSIGN(ctx, 1872, c, key, E.get('n~1652'))
+        SET(ctx, 'prod', c, key, E.get('n~1652'), '+=', False, K[6])
     return True
 
 
@@ -8070,7 +8086,7 @@ def d_1872(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~1653'))
     if c is not None:
-        ASSIGN(ctx, 1872, c, key, E.get('n~1652'))
+        SET(ctx, 'prod', c, key, E.get('n~1652'), '+=', False, K[6])
     return True
 
 
@@ -8129,7 +8145,7 @@ def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~1655'))
     if c is not None:
-        ASSIGN(ctx, 1878, c, key, E.get('n~1654'))
+        SET(ctx, 'stock', c, key, E.get('n~1654'), '-=', False, K[12])
     return True
 
 
@@ -8152,7 +8168,7 @@ def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~1655'))
     if c is not None:
-        ASSIGN(ctx, 1878, c, key, E.get('n~1654'))
+        SET(ctx, 'stock', c, key, E.get('n~1654'), '-=', False, K[12])
     return True
 
 
@@ -8175,7 +8191,7 @@ def d_1879(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1882, c, key, E.get('n~1656'))
+        SET(ctx, 'card_res', c, key, E.get('n~1656'), '+=', False, K[7])
     return True
 
 
@@ -8207,7 +8223,7 @@ def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 1882, c, key, E.get('n~1656'))
+        SET(ctx, 'card_res', c, key, E.get('n~1656'), '+=', False, K[7])
     return True
 
 
@@ -8234,7 +8250,7 @@ def d_1883(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~1662'))
     if c is not None:
-        ASSIGN(ctx, 1887, c, key, x_2140(ctx, E))
+        SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[12])
     return True
 
 
@@ -8276,7 +8292,7 @@ def d_1887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~1662'))
     if c is not None:
-        ASSIGN(ctx, 1887, c, key, x_2140(ctx, E))
+        SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[12])
     return True
 
 
@@ -8419,11 +8435,11 @@ def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~1677'))
     if c is not None:
-        ASSIGN(ctx, 1899, c, key, x_2149(ctx, E))
+        SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 1900, ctx.state, 'last_space', E.get('s~1677'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1677'), '=', False, K[17])
     return t_1901(ctx, k, s, E)
 
 
@@ -8435,7 +8451,7 @@ def d_1899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~1677'))
     if c is not None:
-        ASSIGN(ctx, 1899, c, key, x_2149(ctx, E))
+        SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[16])
     return True
 
 
@@ -8445,7 +8461,7 @@ def d_1900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 1900, ctx.state, 'last_space', E.get('s~1677'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1677'), '=', False, K[17])
     return True
 
 
@@ -8509,7 +8525,7 @@ def t_1905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1678', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1678', old)
+        UNSET(ctx, E, 'x~1678', old)
         return k()
 
     def nxt(i):
@@ -8596,7 +8612,7 @@ def t_1912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~1679'))
     if c is not None:
-        ASSIGN(ctx, 1913, c, key, x_2167(ctx, E))
+        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[13])
     return t_1914(ctx, k, s, E)
 
 
@@ -8608,7 +8624,7 @@ def d_1913(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~1679'))
     if c is not None:
-        ASSIGN(ctx, 1913, c, key, x_2167(ctx, E))
+        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -8663,13 +8679,13 @@ def d_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1679'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1918, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1919, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -8681,7 +8697,7 @@ def d_1918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1679'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1918, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -8693,7 +8709,7 @@ def d_1919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1919, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -8707,7 +8723,7 @@ def t_1920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1681', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1681', old)
+        UNSET(ctx, E, 'b~1681', old)
         return k()
 
     def nxt(i):
@@ -8767,7 +8783,7 @@ def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~1685'))
     if c is not None:
-        ASSIGN(ctx, 1931, c, key, E.get('n~1684'))
+        SET(ctx, 'prod', c, key, E.get('n~1684'), '+=', False, K[6])
     return True
 
 
@@ -8807,7 +8823,7 @@ def d_1926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~1683'))
     if c is not None:
-        ASSIGN(ctx, 1928, c, key, E.get('n~1682'))
+        SET(ctx, 'prod', c, key, E.get('n~1682'), '-=', False, K[6])
     return True
 
 
@@ -8830,7 +8846,7 @@ def d_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~1683'))
     if c is not None:
-        ASSIGN(ctx, 1928, c, key, E.get('n~1682'))
+        SET(ctx, 'prod', c, key, E.get('n~1682'), '-=', False, K[6])
     return True
 
 
@@ -8862,7 +8878,7 @@ def d_1931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~1685'))
     if c is not None:
-        ASSIGN(ctx, 1931, c, key, E.get('n~1684'))
+        SET(ctx, 'prod', c, key, E.get('n~1684'), '+=', False, K[6])
     return True
 
 
@@ -8898,7 +8914,7 @@ def d_1933(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~1705'))
     if c is not None:
-        ASSIGN(ctx, 1937, c, key, x_2195(ctx, E))
+        SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -8940,7 +8956,7 @@ def d_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~1705'))
     if c is not None:
-        ASSIGN(ctx, 1937, c, key, x_2195(ctx, E))
+        SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -8973,7 +8989,7 @@ def d_1938(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~1710'))
     if c is not None:
-        ASSIGN(ctx, 1946, c, key, E.get('n~1709'))
+        SET(ctx, 'prod', c, key, E.get('n~1709'), '+=', False, K[6])
     return True
 
 
@@ -9013,7 +9029,7 @@ def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~1708'))
     if c is not None:
-        ASSIGN(ctx, 1943, c, key, E.get('n~1707'))
+        SET(ctx, 'prod', c, key, E.get('n~1707'), '-=', False, K[6])
     return True
 
 
@@ -9036,7 +9052,7 @@ def d_1943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~1708'))
     if c is not None:
-        ASSIGN(ctx, 1943, c, key, E.get('n~1707'))
+        SET(ctx, 'prod', c, key, E.get('n~1707'), '-=', False, K[6])
     return True
 
 
@@ -9068,7 +9084,7 @@ def d_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~1710'))
     if c is not None:
-        ASSIGN(ctx, 1946, c, key, E.get('n~1709'))
+        SET(ctx, 'prod', c, key, E.get('n~1709'), '+=', False, K[6])
     return True
 
 
@@ -9136,7 +9152,7 @@ def d_1951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~1712'))
     if c is not None:
-        ASSIGN(ctx, 1953, c, key, E.get('n~1711'))
+        SET(ctx, 'stock', c, key, E.get('n~1711'), '-=', False, K[12])
     return True
 
 
@@ -9159,7 +9175,7 @@ def d_1953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~1712'))
     if c is not None:
-        ASSIGN(ctx, 1953, c, key, E.get('n~1711'))
+        SET(ctx, 'stock', c, key, E.get('n~1711'), '-=', False, K[12])
     return True
 
 
@@ -9182,7 +9198,7 @@ def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~1714'))
     if c is not None:
-        ASSIGN(ctx, 1957, c, key, E.get('n~1713'))
+        SET(ctx, 'stock', c, key, E.get('n~1713'), '+=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9222,7 +9238,7 @@ def d_1957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~1714'))
     if c is not None:
-        ASSIGN(ctx, 1957, c, key, E.get('n~1713'))
+        SET(ctx, 'stock', c, key, E.get('n~1713'), '+=', False, K[12])
     return True
 
 
@@ -9282,7 +9298,7 @@ def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~1715'))
     if c is not None:
-        ASSIGN(ctx, 1963, c, key, x_2220(ctx, E))
+        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[13])
     return t_1964(ctx, k, s, E)
 
 
@@ -9294,7 +9310,7 @@ def d_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~1715'))
     if c is not None:
-        ASSIGN(ctx, 1963, c, key, x_2220(ctx, E))
+        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -9349,13 +9365,13 @@ def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1715'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1968, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1969, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -9367,7 +9383,7 @@ def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1715'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1968, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -9379,7 +9395,7 @@ def d_1969(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1969, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -9393,7 +9409,7 @@ def t_1970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1717', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1717', old)
+        UNSET(ctx, E, 'b~1717', old)
         return k()
 
     def nxt(i):
@@ -9447,7 +9463,7 @@ def d_1973(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~1733'))
     if c is not None:
-        ASSIGN(ctx, 1977, c, key, x_2236(ctx, E))
+        SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -9489,7 +9505,7 @@ def d_1977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~1733'))
     if c is not None:
-        ASSIGN(ctx, 1977, c, key, x_2236(ctx, E))
+        SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -9548,7 +9564,7 @@ def d_1981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~1736'))
     if c is not None:
-        ASSIGN(ctx, 1983, c, key, E.get('n~1735'))
+        SET(ctx, 'stock', c, key, E.get('n~1735'), '-=', False, K[12])
     return True
 
 
@@ -9571,7 +9587,7 @@ def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~1736'))
     if c is not None:
-        ASSIGN(ctx, 1983, c, key, E.get('n~1735'))
+        SET(ctx, 'stock', c, key, E.get('n~1735'), '-=', False, K[12])
     return True
 
 
@@ -9594,7 +9610,7 @@ def t_1984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~1738'))
     if c is not None:
-        ASSIGN(ctx, 1987, c, key, E.get('n~1737'))
+        SET(ctx, 'stock', c, key, E.get('n~1737'), '+=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9634,7 +9650,7 @@ def d_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~1738'))
     if c is not None:
-        ASSIGN(ctx, 1987, c, key, E.get('n~1737'))
+        SET(ctx, 'stock', c, key, E.get('n~1737'), '+=', False, K[12])
     return True
 
 
@@ -9694,7 +9710,7 @@ def t_1992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~1739'))
     if c is not None:
-        ASSIGN(ctx, 1993, c, key, x_2251(ctx, E))
+        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[13])
     return t_1994(ctx, k, s, E)
 
 
@@ -9706,7 +9722,7 @@ def d_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~1739'))
     if c is not None:
-        ASSIGN(ctx, 1993, c, key, x_2251(ctx, E))
+        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -9761,13 +9777,13 @@ def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1739'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1998, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1999, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -9779,7 +9795,7 @@ def d_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1739'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 1998, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -9791,7 +9807,7 @@ def d_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 1999, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -9805,7 +9821,7 @@ def t_2000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1741', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1741', old)
+        UNSET(ctx, E, 'b~1741', old)
         return k()
 
     def nxt(i):
@@ -9891,7 +9907,7 @@ def d_2006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~1743'))
     if c is not None:
-        ASSIGN(ctx, 2008, c, key, E.get('n~1742'))
+        SET(ctx, 'stock', c, key, E.get('n~1742'), '-=', False, K[12])
     return True
 
 
@@ -9914,7 +9930,7 @@ def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~1743'))
     if c is not None:
-        ASSIGN(ctx, 2008, c, key, E.get('n~1742'))
+        SET(ctx, 'stock', c, key, E.get('n~1742'), '-=', False, K[12])
     return True
 
 
@@ -9937,7 +9953,7 @@ def t_2009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~1745'))
     if c is not None:
-        ASSIGN(ctx, 2012, c, key, E.get('n~1744'))
+        SET(ctx, 'stock', c, key, E.get('n~1744'), '+=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9977,7 +9993,7 @@ def d_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~1745'))
     if c is not None:
-        ASSIGN(ctx, 2012, c, key, E.get('n~1744'))
+        SET(ctx, 'stock', c, key, E.get('n~1744'), '+=', False, K[12])
     return True
 
 
@@ -10037,7 +10053,7 @@ def t_2017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~1746'))
     if c is not None:
-        ASSIGN(ctx, 2018, c, key, x_2277(ctx, E))
+        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[13])
     return t_2019(ctx, k, s, E)
 
 
@@ -10049,7 +10065,7 @@ def d_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~1746'))
     if c is not None:
-        ASSIGN(ctx, 2018, c, key, x_2277(ctx, E))
+        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -10104,13 +10120,13 @@ def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1746'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2023, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2024, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -10122,7 +10138,7 @@ def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~1746'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2023, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -10134,7 +10150,7 @@ def d_2024(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2024, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -10148,7 +10164,7 @@ def t_2025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~1748', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~1748', old)
+        UNSET(ctx, E, 'b~1748', old)
         return k()
 
     def nxt(i):
@@ -10198,7 +10214,7 @@ def d_2028(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~1750'))
     if c is not None:
-        ASSIGN(ctx, 2031, c, key, E.get('n~1749'))
+        SET(ctx, 'prod', c, key, E.get('n~1749'), '+=', False, K[6])
     return True
 
 
@@ -10230,7 +10246,7 @@ def d_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~1750'))
     if c is not None:
-        ASSIGN(ctx, 2031, c, key, E.get('n~1749'))
+        SET(ctx, 'prod', c, key, E.get('n~1749'), '+=', False, K[6])
     return True
 
 
@@ -10257,7 +10273,7 @@ def d_2032(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~1754'))
     if c is not None:
-        ASSIGN(ctx, 2036, c, key, x_2299(ctx, E))
+        SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[12])
     return True
 
 
@@ -10299,7 +10315,7 @@ def d_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~1754'))
     if c is not None:
-        ASSIGN(ctx, 2036, c, key, x_2299(ctx, E))
+        SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[12])
     return True
 
 
@@ -10332,7 +10348,7 @@ def d_2037(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~1759'))
     if c is not None:
-        ASSIGN(ctx, 2045, c, key, E.get('n~1758'))
+        SET(ctx, 'prod', c, key, E.get('n~1758'), '+=', False, K[6])
     return True
 
 
@@ -10372,7 +10388,7 @@ def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~1757'))
     if c is not None:
-        ASSIGN(ctx, 2042, c, key, E.get('n~1756'))
+        SET(ctx, 'prod', c, key, E.get('n~1756'), '-=', False, K[6])
     return True
 
 
@@ -10395,7 +10411,7 @@ def d_2042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~1757'))
     if c is not None:
-        ASSIGN(ctx, 2042, c, key, E.get('n~1756'))
+        SET(ctx, 'prod', c, key, E.get('n~1756'), '-=', False, K[6])
     return True
 
 
@@ -10427,7 +10443,7 @@ def d_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~1759'))
     if c is not None:
-        ASSIGN(ctx, 2045, c, key, E.get('n~1758'))
+        SET(ctx, 'prod', c, key, E.get('n~1758'), '+=', False, K[6])
     return True
 
 
@@ -10451,7 +10467,7 @@ def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~1761'))
         if c is not None:
-            ASSIGN(ctx, 2050, c, key, E.get('n~1760'))
+            SET(ctx, 'stock', c, key, E.get('n~1760'), '+=', False, K[12])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -10498,7 +10514,7 @@ def d_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~1761'))
     if c is not None:
-        ASSIGN(ctx, 2050, c, key, E.get('n~1760'))
+        SET(ctx, 'stock', c, key, E.get('n~1760'), '+=', False, K[12])
     return True
 
 
@@ -10617,11 +10633,11 @@ def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~1775'))
     if c is not None:
-        ASSIGN(ctx, 2061, c, key, x_2323(ctx, E))
+        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2062, ctx.state, 'last_space', E.get('s~1775'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1775'), '=', False, K[17])
     return t_2063(ctx, k, s, E)
 
 
@@ -10633,7 +10649,7 @@ def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~1775'))
     if c is not None:
-        ASSIGN(ctx, 2061, c, key, x_2323(ctx, E))
+        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[16])
     return True
 
 
@@ -10643,7 +10659,7 @@ def d_2062(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2062, ctx.state, 'last_space', E.get('s~1775'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1775'), '=', False, K[17])
     return True
 
 
@@ -10707,7 +10723,7 @@ def t_2067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1776', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1776', old)
+        UNSET(ctx, E, 'x~1776', old)
         return k()
 
     def nxt(i):
@@ -10757,7 +10773,7 @@ def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~1778'))
     if c is not None:
-        ASSIGN(ctx, 2073, c, key, E.get('n~1777'))
+        SET(ctx, 'stock', c, key, E.get('n~1777'), '+=', False, K[12])
     return True
 
 
@@ -10789,7 +10805,7 @@ def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~1778'))
     if c is not None:
-        ASSIGN(ctx, 2073, c, key, E.get('n~1777'))
+        SET(ctx, 'stock', c, key, E.get('n~1777'), '+=', False, K[12])
     return True
 
 
@@ -10848,7 +10864,7 @@ def d_2077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~1780'))
     if c is not None:
-        ASSIGN(ctx, 2079, c, key, E.get('n~1779'))
+        SET(ctx, 'prod', c, key, E.get('n~1779'), '-=', False, K[6])
     return True
 
 
@@ -10871,7 +10887,7 @@ def d_2079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~1780'))
     if c is not None:
-        ASSIGN(ctx, 2079, c, key, E.get('n~1779'))
+        SET(ctx, 'prod', c, key, E.get('n~1779'), '-=', False, K[6])
     return True
 
 
@@ -10887,7 +10903,7 @@ def t_2080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 2119, c, key, K[6])
+            SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
         return k()
 
     ctx.steps += 1
@@ -10957,11 +10973,11 @@ def d_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2086, ctx.state, 'deck', x_2351(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2351(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2087, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10975,7 +10991,7 @@ def d_2086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2086, ctx.state, 'deck', x_2351(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2351(ctx, E), '=', False, K[10])
     return True
 
 
@@ -10983,7 +10999,7 @@ def d_2087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2087, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     return True
 
 
@@ -11018,11 +11034,11 @@ def d_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2091, c, key, x_2357(ctx, E))
+        SET(ctx, 'offer', c, key, x_2357(ctx, E), '+=', True, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2092, ctx.state, 'deck', x_2359(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2359(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -11034,7 +11050,7 @@ def d_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2091, c, key, x_2357(ctx, E))
+        SET(ctx, 'offer', c, key, x_2357(ctx, E), '+=', True, K[18])
     return True
 
 
@@ -11044,7 +11060,7 @@ def d_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2092, ctx.state, 'deck', x_2359(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2359(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -11058,7 +11074,7 @@ def t_2093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('card~1782', MISSING)
 
     def brk():
-        UNBIND(ctx, 'card~1782', old)
+        UNSET(ctx, E, 'card~1782', old)
         return k()
 
     def nxt(i):
@@ -11091,7 +11107,7 @@ def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            ASSIGN(ctx, 2117, c, key, x_2388(ctx, E))
+            SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[8])
         return k()
 
     ctx.steps += 1
@@ -11240,7 +11256,7 @@ def d_2106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2108, c, key, E.get('price~1784'))
+        SET(ctx, 'stock', c, key, E.get('price~1784'), '-=', False, K[12])
     return True
 
 
@@ -11263,7 +11279,7 @@ def d_2108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2108, c, key, E.get('price~1784'))
+        SET(ctx, 'stock', c, key, E.get('price~1784'), '-=', False, K[12])
     return True
 
 
@@ -11310,25 +11326,25 @@ def d_2112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2113, c, key, x_2378(ctx, E))
+        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 2114, c, key, E.get('s~1790'))
+        SET(ctx, 'stock', c, key, E.get('s~1790'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 2115, c, key, E.get('t~1791'))
+        SET(ctx, 'stock', c, key, E.get('t~1791'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 2116, c, key, E.get('h~1792'))
+        SET(ctx, 'stock', c, key, E.get('h~1792'), '-=', False, K[12])
     return True
 
 
@@ -11340,7 +11356,7 @@ def d_2113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2113, c, key, x_2378(ctx, E))
+        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[12])
     return True
 
 
@@ -11352,7 +11368,7 @@ def d_2114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 2114, c, key, E.get('s~1790'))
+        SET(ctx, 'stock', c, key, E.get('s~1790'), '-=', False, K[12])
     return True
 
 
@@ -11364,7 +11380,7 @@ def d_2115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 2115, c, key, E.get('t~1791'))
+        SET(ctx, 'stock', c, key, E.get('t~1791'), '-=', False, K[12])
     return True
 
 
@@ -11376,7 +11392,7 @@ def d_2116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 2116, c, key, E.get('h~1792'))
+        SET(ctx, 'stock', c, key, E.get('h~1792'), '-=', False, K[12])
     return True
 
 
@@ -11388,7 +11404,7 @@ def d_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2117, c, key, x_2388(ctx, E))
+        SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -11398,7 +11414,7 @@ def d_2118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2118, ctx.state, 'discard', x_2391(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_2391(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -11410,7 +11426,7 @@ def d_2119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2119, c, key, K[6])
+        SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
     return True
 
 
@@ -11461,13 +11477,13 @@ def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 2140, ctx.state, 'discard', x_2418(ctx, E))
+        SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[9])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 2141, c, key, K[6])
+            SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
         return k()
 
     ctx.steps += 1
@@ -11537,11 +11553,11 @@ def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2129, ctx.state, 'deck', x_2401(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[10])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2130, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11555,7 +11571,7 @@ def d_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2129, ctx.state, 'deck', x_2401(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[10])
     return True
 
 
@@ -11563,7 +11579,7 @@ def d_2130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2130, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[9])
     return True
 
 
@@ -11598,11 +11614,11 @@ def d_2133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2134, c, key, x_2407(ctx, E))
+        SET(ctx, 'offer', c, key, x_2407(ctx, E), '+=', True, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2135, ctx.state, 'deck', x_2409(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2409(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -11614,7 +11630,7 @@ def d_2134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2134, c, key, x_2407(ctx, E))
+        SET(ctx, 'offer', c, key, x_2407(ctx, E), '+=', True, K[18])
     return True
 
 
@@ -11624,7 +11640,7 @@ def d_2135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2135, ctx.state, 'deck', x_2409(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2409(ctx, E), '-=', True, K[10])
     return True
 
 
@@ -11651,13 +11667,13 @@ def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2138, c, key, x_2412(ctx, E))
+        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[18])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2139, c, key, x_2414(ctx, E))
+        SET(ctx, 'hand', c, key, x_2414(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -11669,7 +11685,7 @@ def d_2138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2138, c, key, x_2412(ctx, E))
+        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[18])
     return True
 
 
@@ -11681,7 +11697,7 @@ def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2139, c, key, x_2414(ctx, E))
+        SET(ctx, 'hand', c, key, x_2414(ctx, E), '+=', True, K[8])
     return True
 
 
@@ -11691,7 +11707,7 @@ def d_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2140, ctx.state, 'discard', x_2418(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -11703,7 +11719,7 @@ def d_2141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 2141, c, key, K[6])
+        SET(ctx, 'offer', c, key, K[11], '=', False, K[18])
     return True
 
 
@@ -11758,7 +11774,7 @@ def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~1797'))
         if c is not None:
-            ASSIGN(ctx, 2146, c, key, E.get('n~1798'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~1798'), '+=', False, K[19])
     else:
         if not d_2147(ctx, E):
             return False
@@ -11773,7 +11789,7 @@ def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~1797'))
     if c is not None:
-        ASSIGN(ctx, 2146, c, key, E.get('n~1798'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~1798'), '+=', False, K[19])
     return True
 
 
@@ -11788,7 +11804,7 @@ def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~1797'))
     if c is not None:
-        ASSIGN(ctx, 2148, c, key, E.get('n~1798'))
+        SET(ctx, 'tracks', c, key, E.get('n~1798'), '+=', False, K[14])
     if not d_2149(ctx, E):
         return False
     return True
@@ -11802,7 +11818,7 @@ def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~1797'))
     if c is not None:
-        ASSIGN(ctx, 2148, c, key, E.get('n~1798'))
+        SET(ctx, 'tracks', c, key, E.get('n~1798'), '+=', False, K[14])
     return True
 
 
@@ -11818,7 +11834,7 @@ def d_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2150, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -11830,7 +11846,7 @@ def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2150, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -11853,7 +11869,7 @@ def d_2151(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~1800'))
     if c is not None:
-        ASSIGN(ctx, 2154, c, key, E.get('n~1799'))
+        SET(ctx, 'prod', c, key, E.get('n~1799'), '+=', False, K[6])
     return True
 
 
@@ -11885,7 +11901,7 @@ def d_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~1800'))
     if c is not None:
-        ASSIGN(ctx, 2154, c, key, E.get('n~1799'))
+        SET(ctx, 'prod', c, key, E.get('n~1799'), '+=', False, K[6])
     return True
 
 
@@ -11924,7 +11940,7 @@ def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~1802'))
     if c is not None:
-        ASSIGN(ctx, 2160, c, key, E.get('n~1801'))
+        SET(ctx, 'prod', c, key, E.get('n~1801'), '+=', False, K[6])
     return True
 
 
@@ -11956,7 +11972,7 @@ def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~1802'))
     if c is not None:
-        ASSIGN(ctx, 2160, c, key, E.get('n~1801'))
+        SET(ctx, 'prod', c, key, E.get('n~1801'), '+=', False, K[6])
     return True
 
 
@@ -11979,7 +11995,7 @@ def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~1804'))
     if c is not None:
-        ASSIGN(ctx, 2164, c, key, E.get('n~1803'))
+        SET(ctx, 'prod', c, key, E.get('n~1803'), '+=', False, K[6])
     return True
 
 
@@ -12011,7 +12027,7 @@ def d_2164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~1804'))
     if c is not None:
-        ASSIGN(ctx, 2164, c, key, E.get('n~1803'))
+        SET(ctx, 'prod', c, key, E.get('n~1803'), '+=', False, K[6])
     return True
 
 
@@ -12194,11 +12210,11 @@ def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~1817'))
     if c is not None:
-        ASSIGN(ctx, 2180, c, key, x_2462(ctx, E))
+        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2181, ctx.state, 'last_space', E.get('s~1817'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1817'), '=', False, K[17])
     return t_2182(ctx, k, s, E)
 
 
@@ -12210,7 +12226,7 @@ def d_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~1817'))
     if c is not None:
-        ASSIGN(ctx, 2180, c, key, x_2462(ctx, E))
+        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[16])
     return True
 
 
@@ -12220,7 +12236,7 @@ def d_2181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2181, ctx.state, 'last_space', E.get('s~1817'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1817'), '=', False, K[17])
     return True
 
 
@@ -12284,7 +12300,7 @@ def t_2186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1818', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1818', old)
+        UNSET(ctx, E, 'x~1818', old)
         return k()
 
     def nxt(i):
@@ -12334,7 +12350,7 @@ def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~1820'))
     if c is not None:
-        ASSIGN(ctx, 2192, c, key, E.get('n~1819'))
+        SET(ctx, 'prod', c, key, E.get('n~1819'), '+=', False, K[6])
     return True
 
 
@@ -12366,7 +12382,7 @@ def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~1820'))
     if c is not None:
-        ASSIGN(ctx, 2192, c, key, E.get('n~1819'))
+        SET(ctx, 'prod', c, key, E.get('n~1819'), '+=', False, K[6])
     return True
 
 
@@ -12398,7 +12414,7 @@ def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~1822'))
     if c is not None:
-        ASSIGN(ctx, 2197, c, key, E.get('n~1821'))
+        SET(ctx, 'prod', c, key, E.get('n~1821'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12412,7 +12428,7 @@ def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~1824'))
     if c is not None:
-        ASSIGN(ctx, 2200, c, key, E.get('n~1823'))
+        SET(ctx, 'prod', c, key, E.get('n~1823'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12426,7 +12442,7 @@ def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~1826'))
     if c is not None:
-        ASSIGN(ctx, 2203, c, key, E.get('n~1825'))
+        SET(ctx, 'stock', c, key, E.get('n~1825'), '+=', False, K[12])
     return True
 
 
@@ -12458,7 +12474,7 @@ def d_2197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~1822'))
     if c is not None:
-        ASSIGN(ctx, 2197, c, key, E.get('n~1821'))
+        SET(ctx, 'prod', c, key, E.get('n~1821'), '+=', False, K[6])
     return True
 
 
@@ -12490,7 +12506,7 @@ def d_2200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~1824'))
     if c is not None:
-        ASSIGN(ctx, 2200, c, key, E.get('n~1823'))
+        SET(ctx, 'prod', c, key, E.get('n~1823'), '+=', False, K[6])
     return True
 
 
@@ -12522,7 +12538,7 @@ def d_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~1826'))
     if c is not None:
-        ASSIGN(ctx, 2203, c, key, E.get('n~1825'))
+        SET(ctx, 'stock', c, key, E.get('n~1825'), '+=', False, K[12])
     return True
 
 
@@ -12555,7 +12571,7 @@ def d_2204(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~1830'))
     if c is not None:
-        ASSIGN(ctx, 2212, c, key, E.get('n~1829'))
+        SET(ctx, 'prod', c, key, E.get('n~1829'), '+=', False, K[6])
     return True
 
 
@@ -12595,7 +12611,7 @@ def d_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~1828'))
     if c is not None:
-        ASSIGN(ctx, 2209, c, key, E.get('n~1827'))
+        SET(ctx, 'prod', c, key, E.get('n~1827'), '-=', False, K[6])
     return True
 
 
@@ -12618,7 +12634,7 @@ def d_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~1828'))
     if c is not None:
-        ASSIGN(ctx, 2209, c, key, E.get('n~1827'))
+        SET(ctx, 'prod', c, key, E.get('n~1827'), '-=', False, K[6])
     return True
 
 
@@ -12650,7 +12666,7 @@ def d_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~1830'))
     if c is not None:
-        ASSIGN(ctx, 2212, c, key, E.get('n~1829'))
+        SET(ctx, 'prod', c, key, E.get('n~1829'), '+=', False, K[6])
     return True
 
 
@@ -12822,11 +12838,11 @@ def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~1841'))
     if c is not None:
-        ASSIGN(ctx, 2227, c, key, x_2517(ctx, E))
+        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2228, ctx.state, 'last_space', E.get('s~1841'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1841'), '=', False, K[17])
     return t_2229(ctx, k, s, E)
 
 
@@ -12838,7 +12854,7 @@ def d_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~1841'))
     if c is not None:
-        ASSIGN(ctx, 2227, c, key, x_2517(ctx, E))
+        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[16])
     return True
 
 
@@ -12848,7 +12864,7 @@ def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2228, ctx.state, 'last_space', E.get('s~1841'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1841'), '=', False, K[17])
     return True
 
 
@@ -12912,7 +12928,7 @@ def t_2233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1842', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1842', old)
+        UNSET(ctx, E, 'x~1842', old)
         return k()
 
     def nxt(i):
@@ -13013,7 +13029,7 @@ def d_2242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2242, PL(ctx, E.get('target~1845')).get('stock'), E.get('r~1844'))
     if c is not None:
-        ASSIGN(ctx, 2242, c, key, E.get('n~1843'))
+        SET(ctx, 'stock', c, key, E.get('n~1843'), '-=', False, K[12])
     return True
 
 
@@ -13087,7 +13103,7 @@ def d_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2249, PL(ctx, E.get('target~1848')).get('stock'), E.get('r~1847'))
     if c is not None:
-        ASSIGN(ctx, 2249, c, key, E.get('n~1846'))
+        SET(ctx, 'stock', c, key, E.get('n~1846'), '-=', False, K[12])
     return True
 
 
@@ -13161,7 +13177,7 @@ def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('target~1851')).get('stock'), E.get('r~1850'))
     if c is not None:
-        ASSIGN(ctx, 2256, c, key, E.get('n~1849'))
+        SET(ctx, 'stock', c, key, E.get('n~1849'), '-=', False, K[12])
     return True
 
 
@@ -13191,7 +13207,7 @@ def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~1853'))
     if c is not None:
-        ASSIGN(ctx, 2261, c, key, E.get('n~1852'))
+        SET(ctx, 'prod', c, key, E.get('n~1852'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13233,7 +13249,7 @@ def d_2261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~1853'))
     if c is not None:
-        ASSIGN(ctx, 2261, c, key, E.get('n~1852'))
+        SET(ctx, 'prod', c, key, E.get('n~1852'), '+=', False, K[6])
     return True
 
 
@@ -13273,7 +13289,7 @@ def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~1855'))
     if c is not None:
-        ASSIGN(ctx, 2266, c, key, E.get('n~1854'))
+        SET(ctx, 'stock', c, key, E.get('n~1854'), '-=', False, K[12])
     return True
 
 
@@ -13296,7 +13312,7 @@ def d_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~1855'))
     if c is not None:
-        ASSIGN(ctx, 2266, c, key, E.get('n~1854'))
+        SET(ctx, 'stock', c, key, E.get('n~1854'), '-=', False, K[12])
     return True
 
 
@@ -13479,11 +13495,11 @@ def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~1870'))
     if c is not None:
-        ASSIGN(ctx, 2282, c, key, x_2581(ctx, E))
+        SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2283, ctx.state, 'last_space', E.get('s~1870'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1870'), '=', False, K[17])
     return t_2284(ctx, k, s, E)
 
 
@@ -13495,7 +13511,7 @@ def d_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~1870'))
     if c is not None:
-        ASSIGN(ctx, 2282, c, key, x_2581(ctx, E))
+        SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[16])
     return True
 
 
@@ -13505,7 +13521,7 @@ def d_2283(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2283, ctx.state, 'last_space', E.get('s~1870'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1870'), '=', False, K[17])
     return True
 
 
@@ -13569,7 +13585,7 @@ def t_2288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1871', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1871', old)
+        UNSET(ctx, E, 'x~1871', old)
         return k()
 
     def nxt(i):
@@ -13752,7 +13768,7 @@ def d_2302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2304, c, key, E.get('price~1873'))
+        SET(ctx, 'stock', c, key, E.get('price~1873'), '-=', False, K[12])
     return True
 
 
@@ -13775,7 +13791,7 @@ def d_2304(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2304, c, key, E.get('price~1873'))
+        SET(ctx, 'stock', c, key, E.get('price~1873'), '-=', False, K[12])
     return True
 
 
@@ -13822,25 +13838,25 @@ def d_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2309, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2309, c, key, x_2611(ctx, E))
+        SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 2310, c, key, E.get('s~1879'))
+        SET(ctx, 'stock', c, key, E.get('s~1879'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 2311, c, key, E.get('t~1880'))
+        SET(ctx, 'stock', c, key, E.get('t~1880'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 2312, c, key, E.get('h~1881'))
+        SET(ctx, 'stock', c, key, E.get('h~1881'), '-=', False, K[12])
     return True
 
 
@@ -13852,7 +13868,7 @@ def d_2309(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2309, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 2309, c, key, x_2611(ctx, E))
+        SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[12])
     return True
 
 
@@ -13864,7 +13880,7 @@ def d_2310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 2310, c, key, E.get('s~1879'))
+        SET(ctx, 'stock', c, key, E.get('s~1879'), '-=', False, K[12])
     return True
 
 
@@ -13876,7 +13892,7 @@ def d_2311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 2311, c, key, E.get('t~1880'))
+        SET(ctx, 'stock', c, key, E.get('t~1880'), '-=', False, K[12])
     return True
 
 
@@ -13888,7 +13904,7 @@ def d_2312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 2312, c, key, E.get('h~1881'))
+        SET(ctx, 'stock', c, key, E.get('h~1881'), '-=', False, K[12])
     return True
 
 
@@ -13911,7 +13927,7 @@ def d_2313(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~1883'))
     if c is not None:
-        ASSIGN(ctx, 2316, c, key, E.get('n~1882'))
+        SET(ctx, 'prod', c, key, E.get('n~1882'), '+=', False, K[6])
     return True
 
 
@@ -13943,7 +13959,7 @@ def d_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~1883'))
     if c is not None:
-        ASSIGN(ctx, 2316, c, key, E.get('n~1882'))
+        SET(ctx, 'prod', c, key, E.get('n~1882'), '+=', False, K[6])
     return True
 
 
@@ -14024,13 +14040,13 @@ def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2325, c, key, E.get('got~1887'))
+        SET(ctx, 'stock', c, key, E.get('got~1887'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2326, c, key, E.get('got~1887'))
+        SET(ctx, 'stock', c, key, E.get('got~1887'), '+=', False, K[12])
     return True
 
 
@@ -14052,7 +14068,7 @@ def d_2325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2325, c, key, E.get('got~1887'))
+        SET(ctx, 'stock', c, key, E.get('got~1887'), '-=', False, K[12])
     return True
 
 
@@ -14064,7 +14080,7 @@ def d_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2326, c, key, E.get('got~1887'))
+        SET(ctx, 'stock', c, key, E.get('got~1887'), '+=', False, K[12])
     return True
 
 
@@ -14083,7 +14099,7 @@ def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2328, PL(ctx, E.get('you')).get('stock'), E.get('r~1885'))
     if c is not None:
-        ASSIGN(ctx, 2328, c, key, E.get('n~1884'))
+        SET(ctx, 'stock', c, key, E.get('n~1884'), '+=', False, K[12])
     return True
 
 
@@ -14157,13 +14173,13 @@ def d_2334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2336, c, key, E.get('got~1891'))
+        SET(ctx, 'stock', c, key, E.get('got~1891'), '-=', False, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2337, c, key, E.get('got~1891'))
+        SET(ctx, 'stock', c, key, E.get('got~1891'), '+=', False, K[12])
     return True
 
 
@@ -14185,7 +14201,7 @@ def d_2336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2336, c, key, E.get('got~1891'))
+        SET(ctx, 'stock', c, key, E.get('got~1891'), '-=', False, K[12])
     return True
 
 
@@ -14197,7 +14213,7 @@ def d_2337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2337, c, key, E.get('got~1891'))
+        SET(ctx, 'stock', c, key, E.get('got~1891'), '+=', False, K[12])
     return True
 
 
@@ -14216,7 +14232,7 @@ def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2339, PL(ctx, E.get('you')).get('stock'), E.get('r~1889'))
     if c is not None:
-        ASSIGN(ctx, 2339, c, key, E.get('n~1888'))
+        SET(ctx, 'stock', c, key, E.get('n~1888'), '+=', False, K[12])
     return True
 
 
@@ -14240,7 +14256,7 @@ def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2355, PL(ctx, E.get('you')).get('prod'), E.get('r~1899'))
         if c is not None:
-            ASSIGN(ctx, 2355, c, key, E.get('n~1898'))
+            SET(ctx, 'prod', c, key, E.get('n~1898'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -14300,7 +14316,7 @@ def d_2343(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~1893'))
     if c is not None:
-        ASSIGN(ctx, 2345, c, key, E.get('n~1892'))
+        SET(ctx, 'prod', c, key, E.get('n~1892'), '-=', False, K[6])
     return True
 
 
@@ -14323,7 +14339,7 @@ def d_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~1893'))
     if c is not None:
-        ASSIGN(ctx, 2345, c, key, E.get('n~1892'))
+        SET(ctx, 'prod', c, key, E.get('n~1892'), '-=', False, K[6])
     return True
 
 
@@ -14398,7 +14414,7 @@ def d_2352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2352, PL(ctx, E.get('target~1897')).get('prod'), E.get('r~1895'))
     if c is not None:
-        ASSIGN(ctx, 2352, c, key, E.get('n~1894'))
+        SET(ctx, 'prod', c, key, E.get('n~1894'), '-=', False, K[6])
     return True
 
 
@@ -14430,7 +14446,7 @@ def d_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2355, PL(ctx, E.get('you')).get('prod'), E.get('r~1899'))
     if c is not None:
-        ASSIGN(ctx, 2355, c, key, E.get('n~1898'))
+        SET(ctx, 'prod', c, key, E.get('n~1898'), '+=', False, K[6])
     return True
 
 
@@ -14463,7 +14479,7 @@ def d_2356(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2364, PL(ctx, E.get('you')).get('prod'), E.get('r~1903'))
     if c is not None:
-        ASSIGN(ctx, 2364, c, key, E.get('n~1902'))
+        SET(ctx, 'prod', c, key, E.get('n~1902'), '+=', False, K[6])
     return True
 
 
@@ -14503,7 +14519,7 @@ def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('prod'), E.get('r~1901'))
     if c is not None:
-        ASSIGN(ctx, 2361, c, key, E.get('n~1900'))
+        SET(ctx, 'prod', c, key, E.get('n~1900'), '-=', False, K[6])
     return True
 
 
@@ -14526,7 +14542,7 @@ def d_2361(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('prod'), E.get('r~1901'))
     if c is not None:
-        ASSIGN(ctx, 2361, c, key, E.get('n~1900'))
+        SET(ctx, 'prod', c, key, E.get('n~1900'), '-=', False, K[6])
     return True
 
 
@@ -14558,7 +14574,7 @@ def d_2364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2364, PL(ctx, E.get('you')).get('prod'), E.get('r~1903'))
     if c is not None:
-        ASSIGN(ctx, 2364, c, key, E.get('n~1902'))
+        SET(ctx, 'prod', c, key, E.get('n~1902'), '+=', False, K[6])
     return True
 
 
@@ -14699,11 +14715,11 @@ def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2377, ctx.state.get('board'), E.get('s~1917'))
     if c is not None:
-        ASSIGN(ctx, 2377, c, key, x_2691(ctx, E))
+        SET(ctx, 'board', c, key, x_2691(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2378, ctx.state, 'last_space', E.get('s~1917'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1917'), '=', False, K[17])
     return t_2379(ctx, k, s, E)
 
 
@@ -14715,7 +14731,7 @@ def d_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2377, ctx.state.get('board'), E.get('s~1917'))
     if c is not None:
-        ASSIGN(ctx, 2377, c, key, x_2691(ctx, E))
+        SET(ctx, 'board', c, key, x_2691(ctx, E), '=', False, K[16])
     return True
 
 
@@ -14725,7 +14741,7 @@ def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2378, ctx.state, 'last_space', E.get('s~1917'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1917'), '=', False, K[17])
     return True
 
 
@@ -14789,7 +14805,7 @@ def t_2383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1918', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1918', old)
+        UNSET(ctx, E, 'x~1918', old)
         return k()
 
     def nxt(i):
@@ -14999,11 +15015,11 @@ def t_2400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2401, ctx.state.get('board'), E.get('s~1934'))
     if c is not None:
-        ASSIGN(ctx, 2401, c, key, x_2716(ctx, E))
+        SET(ctx, 'board', c, key, x_2716(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2402, ctx.state, 'last_space', E.get('s~1934'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1934'), '=', False, K[17])
     return t_2403(ctx, k, s, E)
 
 
@@ -15015,7 +15031,7 @@ def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2401, ctx.state.get('board'), E.get('s~1934'))
     if c is not None:
-        ASSIGN(ctx, 2401, c, key, x_2716(ctx, E))
+        SET(ctx, 'board', c, key, x_2716(ctx, E), '=', False, K[16])
     return True
 
 
@@ -15025,7 +15041,7 @@ def d_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2402, ctx.state, 'last_space', E.get('s~1934'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~1934'), '=', False, K[17])
     return True
 
 
@@ -15089,7 +15105,7 @@ def t_2407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~1935', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~1935', old)
+        UNSET(ctx, E, 'x~1935', old)
         return k()
 
     def nxt(i):
@@ -15139,7 +15155,7 @@ def d_2410(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2413, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2413, c, key, E.get('n~1938'))
+        SET(ctx, 'card_res', c, key, E.get('n~1938'), '+=', False, K[7])
     return True
 
 
@@ -15171,7 +15187,7 @@ def d_2413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2413, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2413, c, key, E.get('n~1938'))
+        SET(ctx, 'card_res', c, key, E.get('n~1938'), '+=', False, K[7])
     return True
 
 
@@ -15198,7 +15214,7 @@ def d_2414(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2418, PL(ctx, E.get('you')).get('prod'), E.get('r~1945'))
     if c is not None:
-        ASSIGN(ctx, 2418, c, key, x_2740(ctx, E))
+        SET(ctx, 'prod', c, key, x_2740(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15240,7 +15256,7 @@ def d_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2418, PL(ctx, E.get('you')).get('prod'), E.get('r~1945'))
     if c is not None:
-        ASSIGN(ctx, 2418, c, key, x_2740(ctx, E))
+        SET(ctx, 'prod', c, key, x_2740(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15271,7 +15287,7 @@ def d_2419(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2424, PL(ctx, E.get('you')).get('prod'), E.get('r~1953'))
     if c is not None:
-        ASSIGN(ctx, 2424, c, key, x_2748(ctx, E))
+        SET(ctx, 'prod', c, key, x_2748(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15323,7 +15339,7 @@ def d_2424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2424, PL(ctx, E.get('you')).get('prod'), E.get('r~1953'))
     if c is not None:
-        ASSIGN(ctx, 2424, c, key, x_2748(ctx, E))
+        SET(ctx, 'prod', c, key, x_2748(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15346,7 +15362,7 @@ def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2428, c, key, E.get('n~1959'))
+        SET(ctx, 'card_res', c, key, E.get('n~1959'), '+=', False, K[7])
     return True
 
 
@@ -15378,7 +15394,7 @@ def d_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2428, c, key, E.get('n~1959'))
+        SET(ctx, 'card_res', c, key, E.get('n~1959'), '+=', False, K[7])
     return True
 
 
@@ -15401,7 +15417,7 @@ def d_2429(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2432, PL(ctx, E.get('you')).get('prod'), E.get('r~1966'))
     if c is not None:
-        ASSIGN(ctx, 2432, c, key, E.get('n~1965'))
+        SET(ctx, 'prod', c, key, E.get('n~1965'), '+=', False, K[6])
     return True
 
 
@@ -15433,7 +15449,7 @@ def d_2432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2432, PL(ctx, E.get('you')).get('prod'), E.get('r~1966'))
     if c is not None:
-        ASSIGN(ctx, 2432, c, key, E.get('n~1965'))
+        SET(ctx, 'prod', c, key, E.get('n~1965'), '+=', False, K[6])
     return True
 
 
@@ -15509,7 +15525,7 @@ def d_2439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2439, PL(ctx, E.get('you')).get('card_res'), E.get('card~1970'))
     if c is not None:
-        ASSIGN(ctx, 2439, c, key, E.get('n~1968'))
+        SET(ctx, 'card_res', c, key, E.get('n~1968'), '+=', False, K[7])
     return True
 
 
@@ -15539,7 +15555,7 @@ def d_2441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2444, PL(ctx, E.get('you')).get('stock'), E.get('r~1972'))
     if c is not None:
-        ASSIGN(ctx, 2444, c, key, E.get('n~1971'))
+        SET(ctx, 'stock', c, key, E.get('n~1971'), '+=', False, K[12])
     return True
 
 
@@ -15571,7 +15587,7 @@ def d_2444(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2444, PL(ctx, E.get('you')).get('stock'), E.get('r~1972'))
     if c is not None:
-        ASSIGN(ctx, 2444, c, key, E.get('n~1971'))
+        SET(ctx, 'stock', c, key, E.get('n~1971'), '+=', False, K[12])
     return True
 
 
@@ -15627,7 +15643,7 @@ def d_2449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2449, PL(ctx, E.get('you')).get('card_res'), E.get('card~1975'))
     if c is not None:
-        ASSIGN(ctx, 2449, c, key, E.get('n~1973'))
+        SET(ctx, 'card_res', c, key, E.get('n~1973'), '+=', False, K[7])
     return True
 
 
@@ -15650,7 +15666,7 @@ def d_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2453, PL(ctx, E.get('you')).get('prod'), E.get('r~1989'))
     if c is not None:
-        ASSIGN(ctx, 2453, c, key, E.get('n~1988'))
+        SET(ctx, 'prod', c, key, E.get('n~1988'), '+=', False, K[6])
     return True
 
 
@@ -15682,7 +15698,7 @@ def d_2453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2453, PL(ctx, E.get('you')).get('prod'), E.get('r~1989'))
     if c is not None:
-        ASSIGN(ctx, 2453, c, key, E.get('n~1988'))
+        SET(ctx, 'prod', c, key, E.get('n~1988'), '+=', False, K[6])
     return True
 
 
@@ -15718,7 +15734,7 @@ def d_2455(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('prod'), E.get('r~2005'))
     if c is not None:
-        ASSIGN(ctx, 2459, c, key, x_2798(ctx, E))
+        SET(ctx, 'prod', c, key, x_2798(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15760,7 +15776,7 @@ def d_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('prod'), E.get('r~2005'))
     if c is not None:
-        ASSIGN(ctx, 2459, c, key, x_2798(ctx, E))
+        SET(ctx, 'prod', c, key, x_2798(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15793,7 +15809,7 @@ def d_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~2010'))
     if c is not None:
-        ASSIGN(ctx, 2468, c, key, E.get('n~2009'))
+        SET(ctx, 'prod', c, key, E.get('n~2009'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15807,7 +15823,7 @@ def d_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2471, PL(ctx, E.get('you')).get('prod'), E.get('r~2012'))
     if c is not None:
-        ASSIGN(ctx, 2471, c, key, E.get('n~2011'))
+        SET(ctx, 'prod', c, key, E.get('n~2011'), '+=', False, K[6])
     return True
 
 
@@ -15847,7 +15863,7 @@ def d_2463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2465, PL(ctx, E.get('you')).get('prod'), E.get('r~2008'))
     if c is not None:
-        ASSIGN(ctx, 2465, c, key, E.get('n~2007'))
+        SET(ctx, 'prod', c, key, E.get('n~2007'), '-=', False, K[6])
     return True
 
 
@@ -15870,7 +15886,7 @@ def d_2465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2465, PL(ctx, E.get('you')).get('prod'), E.get('r~2008'))
     if c is not None:
-        ASSIGN(ctx, 2465, c, key, E.get('n~2007'))
+        SET(ctx, 'prod', c, key, E.get('n~2007'), '-=', False, K[6])
     return True
 
 
@@ -15902,7 +15918,7 @@ def d_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~2010'))
     if c is not None:
-        ASSIGN(ctx, 2468, c, key, E.get('n~2009'))
+        SET(ctx, 'prod', c, key, E.get('n~2009'), '+=', False, K[6])
     return True
 
 
@@ -15934,7 +15950,7 @@ def d_2471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2471, PL(ctx, E.get('you')).get('prod'), E.get('r~2012'))
     if c is not None:
-        ASSIGN(ctx, 2471, c, key, E.get('n~2011'))
+        SET(ctx, 'prod', c, key, E.get('n~2011'), '+=', False, K[6])
     return True
 
 
@@ -16023,7 +16039,7 @@ def t_2478(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2479, ctx.state.get('params'), E.get('p~2013'))
     if c is not None:
-        ASSIGN(ctx, 2479, c, key, x_2818(ctx, E))
+        SET(ctx, 'params', c, key, x_2818(ctx, E), '+=', False, K[13])
     return t_2480(ctx, k, s, E)
 
 
@@ -16035,7 +16051,7 @@ def d_2479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2479, ctx.state.get('params'), E.get('p~2013'))
     if c is not None:
-        ASSIGN(ctx, 2479, c, key, x_2818(ctx, E))
+        SET(ctx, 'params', c, key, x_2818(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -16090,13 +16106,13 @@ def d_2483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2484, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2013'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2484, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2485, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -16108,7 +16124,7 @@ def d_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2484, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2013'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2484, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -16120,7 +16136,7 @@ def d_2485(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2485, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -16134,7 +16150,7 @@ def t_2486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2015', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2015', old)
+        UNSET(ctx, E, 'b~2015', old)
         return k()
 
     def nxt(i):
@@ -16184,7 +16200,7 @@ def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2492, PL(ctx, E.get('you')).get('prod'), E.get('r~2017'))
     if c is not None:
-        ASSIGN(ctx, 2492, c, key, E.get('n~2016'))
+        SET(ctx, 'prod', c, key, E.get('n~2016'), '+=', False, K[6])
     return True
 
 
@@ -16216,7 +16232,7 @@ def d_2492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2492, PL(ctx, E.get('you')).get('prod'), E.get('r~2017'))
     if c is not None:
-        ASSIGN(ctx, 2492, c, key, E.get('n~2016'))
+        SET(ctx, 'prod', c, key, E.get('n~2016'), '+=', False, K[6])
     return True
 
 
@@ -16300,7 +16316,7 @@ def t_2498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2499, ctx.state.get('params'), E.get('p~2018'))
     if c is not None:
-        ASSIGN(ctx, 2499, c, key, x_2841(ctx, E))
+        SET(ctx, 'params', c, key, x_2841(ctx, E), '+=', False, K[13])
     return t_2500(ctx, k, s, E)
 
 
@@ -16312,7 +16328,7 @@ def d_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2499, ctx.state.get('params'), E.get('p~2018'))
     if c is not None:
-        ASSIGN(ctx, 2499, c, key, x_2841(ctx, E))
+        SET(ctx, 'params', c, key, x_2841(ctx, E), '+=', False, K[13])
     return True
 
 
@@ -16367,13 +16383,13 @@ def d_2503(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2504, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2018'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2504, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2505, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -16385,7 +16401,7 @@ def d_2504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2504, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2018'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2504, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[14])
     return True
 
 
@@ -16397,7 +16413,7 @@ def d_2505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2505, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[15])
     return True
 
 
@@ -16411,7 +16427,7 @@ def t_2506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2020', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2020', old)
+        UNSET(ctx, E, 'b~2020', old)
         return k()
 
     def nxt(i):
@@ -16594,11 +16610,11 @@ def t_2521(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2522, ctx.state.get('board'), E.get('s~2033'))
     if c is not None:
-        ASSIGN(ctx, 2522, c, key, x_2863(ctx, E))
+        SET(ctx, 'board', c, key, x_2863(ctx, E), '=', False, K[16])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2523, ctx.state, 'last_space', E.get('s~2033'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2033'), '=', False, K[17])
     return t_2524(ctx, k, s, E)
 
 
@@ -16610,7 +16626,7 @@ def d_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2522, ctx.state.get('board'), E.get('s~2033'))
     if c is not None:
-        ASSIGN(ctx, 2522, c, key, x_2863(ctx, E))
+        SET(ctx, 'board', c, key, x_2863(ctx, E), '=', False, K[16])
     return True
 
 
@@ -16620,7 +16636,7 @@ def d_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2523, ctx.state, 'last_space', E.get('s~2033'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2033'), '=', False, K[17])
     return True
 
 
@@ -16684,7 +16700,7 @@ def t_2528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2034', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2034', old)
+        UNSET(ctx, E, 'x~2034', old)
         return k()
 
     def nxt(i):

@@ -22,16 +22,19 @@ from compiler.runtime.exports import (
     KEY,
     KEYPLACE,
     LET,
+    LOCAL,
     MEMO,
     MISSING,
     MODV,
     PL,
     RANGE,
     SEAT,
+    SET,
     STMT,
     TRIAL_STEPS,
     TrialBudget,
     UNBIND,
+    UNSET,
     ev,
     items_of,
     num,
@@ -44,7 +47,21 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     {},
+    ['player', 'prod', 'key'],
+    ['game', 'board', 'key'],
+    ['game', 'last_space', ''],
+    ['game', 'deck', ''],
     [],
+    ['game', 'discard', ''],
+    ['player', 'hand', ''],
+    ['player', 'stock', 'key'],
+    ['player', 'card_res', 'key'],
+    ['player', 'chosen', ''],
+    ['game', 'game_tracks', 'key'],
+    ['player', 'tracks', 'key'],
+    ['player', 'tr_raised', ''],
+    ['game', 'params', 'key'],
+    ['player', 'offer', ''],
 ]
 
 
@@ -3343,7 +3360,7 @@ def d_2531(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2534, PL(ctx, E.get('you')).get('prod'), E.get('r~2036'))
     if c is not None:
-        ASSIGN(ctx, 2534, c, key, E.get('n~2035'))
+        SET(ctx, 'prod', c, key, E.get('n~2035'), '+=', False, K[6])
     return True
 
 
@@ -3375,7 +3392,7 @@ def d_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2534, PL(ctx, E.get('you')).get('prod'), E.get('r~2036'))
     if c is not None:
-        ASSIGN(ctx, 2534, c, key, E.get('n~2035'))
+        SET(ctx, 'prod', c, key, E.get('n~2035'), '+=', False, K[6])
     return True
 
 
@@ -3407,7 +3424,7 @@ def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2539, PL(ctx, E.get('you')).get('prod'), E.get('r~2038'))
     if c is not None:
-        ASSIGN(ctx, 2539, c, key, E.get('n~2037'))
+        SET(ctx, 'prod', c, key, E.get('n~2037'), '+=', False, K[6])
     return True
 
 
@@ -3439,7 +3456,7 @@ def d_2539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2539, PL(ctx, E.get('you')).get('prod'), E.get('r~2038'))
     if c is not None:
-        ASSIGN(ctx, 2539, c, key, E.get('n~2037'))
+        SET(ctx, 'prod', c, key, E.get('n~2037'), '+=', False, K[6])
     return True
 
 
@@ -3634,11 +3651,11 @@ def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2556, ctx.state.get('board'), E.get('s~2051'))
     if c is not None:
-        ASSIGN(ctx, 2556, c, key, x_2897(ctx, E))
+        SET(ctx, 'board', c, key, x_2897(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2557, ctx.state, 'last_space', E.get('s~2051'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2051'), '=', False, K[8])
     return t_2558(ctx, k, s, E)
 
 
@@ -3650,7 +3667,7 @@ def d_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2556, ctx.state.get('board'), E.get('s~2051'))
     if c is not None:
-        ASSIGN(ctx, 2556, c, key, x_2897(ctx, E))
+        SET(ctx, 'board', c, key, x_2897(ctx, E), '=', False, K[7])
     return True
 
 
@@ -3660,7 +3677,7 @@ def d_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2557, ctx.state, 'last_space', E.get('s~2051'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2051'), '=', False, K[8])
     return True
 
 
@@ -3724,7 +3741,7 @@ def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2052', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2052', old)
+        UNSET(ctx, E, 'x~2052', old)
         return k()
 
     def nxt(i):
@@ -3892,11 +3909,11 @@ def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2576, ctx.state.get('board'), E.get('s~2066'))
     if c is not None:
-        ASSIGN(ctx, 2576, c, key, x_2918(ctx, E))
+        SET(ctx, 'board', c, key, x_2918(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2577, ctx.state, 'last_space', E.get('s~2066'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2066'), '=', False, K[8])
     return t_2578(ctx, k, s, E)
 
 
@@ -3908,7 +3925,7 @@ def d_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2576, ctx.state.get('board'), E.get('s~2066'))
     if c is not None:
-        ASSIGN(ctx, 2576, c, key, x_2918(ctx, E))
+        SET(ctx, 'board', c, key, x_2918(ctx, E), '=', False, K[7])
     return True
 
 
@@ -3918,7 +3935,7 @@ def d_2577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2577, ctx.state, 'last_space', E.get('s~2066'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2066'), '=', False, K[8])
     return True
 
 
@@ -3982,7 +3999,7 @@ def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2067', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2067', old)
+        UNSET(ctx, E, 'x~2067', old)
         return k()
 
     def nxt(i):
@@ -4071,11 +4088,11 @@ def d_2589(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2590, ctx.state, 'deck', x_2935(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2935(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2591, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4089,7 +4106,7 @@ def d_2590(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2590, ctx.state, 'deck', x_2935(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2935(ctx, E), '=', False, K[9])
     return True
 
 
@@ -4097,7 +4114,7 @@ def d_2591(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2591, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -4132,11 +4149,11 @@ def d_2594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2595, c, key, x_2941(ctx, E))
+        SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2596, ctx.state, 'deck', x_2943(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -4148,7 +4165,7 @@ def d_2595(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2595, c, key, x_2941(ctx, E))
+        SET(ctx, 'hand', c, key, x_2941(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -4158,7 +4175,7 @@ def d_2596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2596, ctx.state, 'deck', x_2943(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_2943(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -4188,7 +4205,7 @@ def d_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2601, PL(ctx, E.get('you')).get('stock'), E.get('r~2070'))
     if c is not None:
-        ASSIGN(ctx, 2601, c, key, E.get('n~2069'))
+        SET(ctx, 'stock', c, key, E.get('n~2069'), '+=', False, K[13])
     return True
 
 
@@ -4220,7 +4237,7 @@ def d_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2601, PL(ctx, E.get('you')).get('stock'), E.get('r~2070'))
     if c is not None:
-        ASSIGN(ctx, 2601, c, key, E.get('n~2069'))
+        SET(ctx, 'stock', c, key, E.get('n~2069'), '+=', False, K[13])
     return True
 
 
@@ -4276,7 +4293,7 @@ def d_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2606, PL(ctx, E.get('you')).get('card_res'), E.get('card~2073'))
     if c is not None:
-        ASSIGN(ctx, 2606, c, key, E.get('n~2071'))
+        SET(ctx, 'card_res', c, key, E.get('n~2071'), '+=', False, K[14])
     return True
 
 
@@ -4299,7 +4316,7 @@ def d_2607(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2610, PL(ctx, E.get('you')).get('prod'), E.get('r~2075'))
     if c is not None:
-        ASSIGN(ctx, 2610, c, key, E.get('n~2074'))
+        SET(ctx, 'prod', c, key, E.get('n~2074'), '+=', False, K[6])
     return True
 
 
@@ -4331,7 +4348,7 @@ def d_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2610, PL(ctx, E.get('you')).get('prod'), E.get('r~2075'))
     if c is not None:
-        ASSIGN(ctx, 2610, c, key, E.get('n~2074'))
+        SET(ctx, 'prod', c, key, E.get('n~2074'), '+=', False, K[6])
     return True
 
 
@@ -4363,7 +4380,7 @@ def d_2612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2615, PL(ctx, E.get('you')).get('prod'), E.get('r~2081'))
     if c is not None:
-        ASSIGN(ctx, 2615, c, key, E.get('n~2080'))
+        SET(ctx, 'prod', c, key, E.get('n~2080'), '+=', False, K[6])
     return True
 
 
@@ -4395,7 +4412,7 @@ def d_2615(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2615, PL(ctx, E.get('you')).get('prod'), E.get('r~2081'))
     if c is not None:
-        ASSIGN(ctx, 2615, c, key, E.get('n~2080'))
+        SET(ctx, 'prod', c, key, E.get('n~2080'), '+=', False, K[6])
     return True
 
 
@@ -4427,7 +4444,7 @@ def d_2617(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2620, PL(ctx, E.get('you')).get('prod'), E.get('r~2083'))
     if c is not None:
-        ASSIGN(ctx, 2620, c, key, E.get('n~2082'))
+        SET(ctx, 'prod', c, key, E.get('n~2082'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4469,7 +4486,7 @@ def d_2620(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2620, PL(ctx, E.get('you')).get('prod'), E.get('r~2083'))
     if c is not None:
-        ASSIGN(ctx, 2620, c, key, E.get('n~2082'))
+        SET(ctx, 'prod', c, key, E.get('n~2082'), '+=', False, K[6])
     return True
 
 
@@ -4509,7 +4526,7 @@ def d_2623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('stock'), E.get('r~2085'))
     if c is not None:
-        ASSIGN(ctx, 2625, c, key, E.get('n~2084'))
+        SET(ctx, 'stock', c, key, E.get('n~2084'), '-=', False, K[13])
     return True
 
 
@@ -4532,7 +4549,7 @@ def d_2625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('stock'), E.get('r~2085'))
     if c is not None:
-        ASSIGN(ctx, 2625, c, key, E.get('n~2084'))
+        SET(ctx, 'stock', c, key, E.get('n~2084'), '-=', False, K[13])
     return True
 
 
@@ -4555,7 +4572,7 @@ def t_2626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2629, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2629, c, key, E.get('n~2086'))
+        SET(ctx, 'card_res', c, key, E.get('n~2086'), '+=', False, K[14])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4595,7 +4612,7 @@ def d_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2629, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2629, c, key, E.get('n~2086'))
+        SET(ctx, 'card_res', c, key, E.get('n~2086'), '+=', False, K[14])
     return True
 
 
@@ -4670,7 +4687,7 @@ def d_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2636, PL(ctx, E.get('target~2091')).get('prod'), E.get('r~2089'))
     if c is not None:
-        ASSIGN(ctx, 2636, c, key, E.get('n~2088'))
+        SET(ctx, 'prod', c, key, E.get('n~2088'), '-=', False, K[6])
     return True
 
 
@@ -4693,7 +4710,7 @@ def d_2637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2640, c, key, E.get('n~2092'))
+        SET(ctx, 'card_res', c, key, E.get('n~2092'), '+=', False, K[14])
     return True
 
 
@@ -4725,7 +4742,7 @@ def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2640, c, key, E.get('n~2092'))
+        SET(ctx, 'card_res', c, key, E.get('n~2092'), '+=', False, K[14])
     return True
 
 
@@ -4752,7 +4769,7 @@ def d_2641(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('prod'), E.get('r~2103'))
     if c is not None:
-        ASSIGN(ctx, 2645, c, key, x_3005(ctx, E))
+        SET(ctx, 'prod', c, key, x_3005(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -4794,7 +4811,7 @@ def d_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('prod'), E.get('r~2103'))
     if c is not None:
-        ASSIGN(ctx, 2645, c, key, x_3005(ctx, E))
+        SET(ctx, 'prod', c, key, x_3005(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -4861,7 +4878,7 @@ def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2651, PL(ctx, E.get('you')).get('card_res'), E.get('card~2107'))
     if c is not None:
-        ASSIGN(ctx, 2651, c, key, E.get('n~2105'))
+        SET(ctx, 'card_res', c, key, E.get('n~2105'), '+=', False, K[14])
     return True
 
 
@@ -4894,7 +4911,7 @@ def d_2652(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('stock'), E.get('r~2115'))
     if c is not None:
-        ASSIGN(ctx, 2660, c, key, E.get('n~2114'))
+        SET(ctx, 'stock', c, key, E.get('n~2114'), '+=', False, K[13])
     return True
 
 
@@ -4934,7 +4951,7 @@ def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2657, PL(ctx, E.get('you')).get('prod'), E.get('r~2113'))
     if c is not None:
-        ASSIGN(ctx, 2657, c, key, E.get('n~2112'))
+        SET(ctx, 'prod', c, key, E.get('n~2112'), '-=', False, K[6])
     return True
 
 
@@ -4957,7 +4974,7 @@ def d_2657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2657, PL(ctx, E.get('you')).get('prod'), E.get('r~2113'))
     if c is not None:
-        ASSIGN(ctx, 2657, c, key, E.get('n~2112'))
+        SET(ctx, 'prod', c, key, E.get('n~2112'), '-=', False, K[6])
     return True
 
 
@@ -4989,7 +5006,7 @@ def d_2660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('stock'), E.get('r~2115'))
     if c is not None:
-        ASSIGN(ctx, 2660, c, key, E.get('n~2114'))
+        SET(ctx, 'stock', c, key, E.get('n~2114'), '+=', False, K[13])
     return True
 
 
@@ -5023,7 +5040,7 @@ def t_2661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2674, PL(ctx, E.get('you')).get('prod'), E.get('r~2121'))
         if c is not None:
-            ASSIGN(ctx, 2674, c, key, E.get('n~2120'))
+            SET(ctx, 'prod', c, key, E.get('n~2120'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -5083,7 +5100,7 @@ def d_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        ASSIGN(ctx, 2666, c, key, E.get('k~2117'))
+        SET(ctx, 'chosen', c, key, E.get('k~2117'), '=', False, K[15])
     return True
 
 
@@ -5123,7 +5140,7 @@ def d_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2671, PL(ctx, E.get('you')).get('prod'), E.get('r~2119'))
     if c is not None:
-        ASSIGN(ctx, 2671, c, key, E.get('n~2118'))
+        SET(ctx, 'prod', c, key, E.get('n~2118'), '-=', False, K[6])
     return True
 
 
@@ -5146,7 +5163,7 @@ def d_2671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2671, PL(ctx, E.get('you')).get('prod'), E.get('r~2119'))
     if c is not None:
-        ASSIGN(ctx, 2671, c, key, E.get('n~2118'))
+        SET(ctx, 'prod', c, key, E.get('n~2118'), '-=', False, K[6])
     return True
 
 
@@ -5178,7 +5195,7 @@ def d_2674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2674, PL(ctx, E.get('you')).get('prod'), E.get('r~2121'))
     if c is not None:
-        ASSIGN(ctx, 2674, c, key, E.get('n~2120'))
+        SET(ctx, 'prod', c, key, E.get('n~2120'), '+=', False, K[6])
     return True
 
 
@@ -5237,7 +5254,7 @@ def d_2678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2680, PL(ctx, E.get('you')).get('stock'), E.get('r~2123'))
     if c is not None:
-        ASSIGN(ctx, 2680, c, key, E.get('n~2122'))
+        SET(ctx, 'stock', c, key, E.get('n~2122'), '-=', False, K[13])
     return True
 
 
@@ -5260,7 +5277,7 @@ def d_2680(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2680, PL(ctx, E.get('you')).get('stock'), E.get('r~2123'))
     if c is not None:
-        ASSIGN(ctx, 2680, c, key, E.get('n~2122'))
+        SET(ctx, 'stock', c, key, E.get('n~2122'), '-=', False, K[13])
     return True
 
 
@@ -5315,7 +5332,7 @@ def d_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2685, ctx.state.get('game_tracks'), E.get('t~2124'))
         if c is not None:
-            ASSIGN(ctx, 2685, c, key, E.get('n~2125'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2125'), '+=', False, K[16])
     else:
         if not d_2686(ctx, E):
             return False
@@ -5330,7 +5347,7 @@ def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2685, ctx.state.get('game_tracks'), E.get('t~2124'))
     if c is not None:
-        ASSIGN(ctx, 2685, c, key, E.get('n~2125'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2125'), '+=', False, K[16])
     return True
 
 
@@ -5345,7 +5362,7 @@ def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2687, PL(ctx, E.get('you')).get('tracks'), E.get('t~2124'))
     if c is not None:
-        ASSIGN(ctx, 2687, c, key, E.get('n~2125'))
+        SET(ctx, 'tracks', c, key, E.get('n~2125'), '+=', False, K[17])
     if not d_2688(ctx, E):
         return False
     return True
@@ -5359,7 +5376,7 @@ def d_2687(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2687, PL(ctx, E.get('you')).get('tracks'), E.get('t~2124'))
     if c is not None:
-        ASSIGN(ctx, 2687, c, key, E.get('n~2125'))
+        SET(ctx, 'tracks', c, key, E.get('n~2125'), '+=', False, K[17])
     return True
 
 
@@ -5375,7 +5392,7 @@ def d_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2689, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -5387,7 +5404,7 @@ def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2689, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -5410,7 +5427,7 @@ def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2693, PL(ctx, E.get('you')).get('prod'), E.get('r~2127'))
     if c is not None:
-        ASSIGN(ctx, 2693, c, key, E.get('n~2126'))
+        SET(ctx, 'prod', c, key, E.get('n~2126'), '+=', False, K[6])
     return True
 
 
@@ -5442,7 +5459,7 @@ def d_2693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2693, PL(ctx, E.get('you')).get('prod'), E.get('r~2127'))
     if c is not None:
-        ASSIGN(ctx, 2693, c, key, E.get('n~2126'))
+        SET(ctx, 'prod', c, key, E.get('n~2126'), '+=', False, K[6])
     return True
 
 
@@ -5465,7 +5482,7 @@ def d_2694(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2697, PL(ctx, E.get('you')).get('stock'), E.get('r~2129'))
     if c is not None:
-        ASSIGN(ctx, 2697, c, key, E.get('n~2128'))
+        SET(ctx, 'stock', c, key, E.get('n~2128'), '+=', False, K[13])
     return True
 
 
@@ -5497,7 +5514,7 @@ def d_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2697, PL(ctx, E.get('you')).get('stock'), E.get('r~2129'))
     if c is not None:
-        ASSIGN(ctx, 2697, c, key, E.get('n~2128'))
+        SET(ctx, 'stock', c, key, E.get('n~2128'), '+=', False, K[13])
     return True
 
 
@@ -5520,7 +5537,7 @@ def d_2698(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2701, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2701, c, key, E.get('n~2130'))
+        SET(ctx, 'card_res', c, key, E.get('n~2130'), '+=', False, K[14])
     return True
 
 
@@ -5552,7 +5569,7 @@ def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2701, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2701, c, key, E.get('n~2130'))
+        SET(ctx, 'card_res', c, key, E.get('n~2130'), '+=', False, K[14])
     return True
 
 
@@ -5582,7 +5599,7 @@ def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2706, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2706, c, key, E.get('n~2132'))
+        SET(ctx, 'card_res', c, key, E.get('n~2132'), '+=', False, K[14])
     return True
 
 
@@ -5614,7 +5631,7 @@ def d_2706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2706, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2706, c, key, E.get('n~2132'))
+        SET(ctx, 'card_res', c, key, E.get('n~2132'), '+=', False, K[14])
     return True
 
 
@@ -5683,7 +5700,7 @@ def d_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2712, c, key, E.get('n~2134'))
+        SET(ctx, 'card_res', c, key, E.get('n~2134'), '-=', False, K[14])
     return True
 
 
@@ -5706,7 +5723,7 @@ def d_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2712, c, key, E.get('n~2134'))
+        SET(ctx, 'card_res', c, key, E.get('n~2134'), '-=', False, K[14])
     return True
 
 
@@ -5742,7 +5759,7 @@ def d_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2716, ctx.state.get('game_tracks'), E.get('t~2136'))
         if c is not None:
-            ASSIGN(ctx, 2716, c, key, E.get('n~2137'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2137'), '+=', False, K[16])
     else:
         if not d_2717(ctx, E):
             return False
@@ -5757,7 +5774,7 @@ def d_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2716, ctx.state.get('game_tracks'), E.get('t~2136'))
     if c is not None:
-        ASSIGN(ctx, 2716, c, key, E.get('n~2137'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2137'), '+=', False, K[16])
     return True
 
 
@@ -5772,7 +5789,7 @@ def d_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2718, PL(ctx, E.get('you')).get('tracks'), E.get('t~2136'))
     if c is not None:
-        ASSIGN(ctx, 2718, c, key, E.get('n~2137'))
+        SET(ctx, 'tracks', c, key, E.get('n~2137'), '+=', False, K[17])
     if not d_2719(ctx, E):
         return False
     return True
@@ -5786,7 +5803,7 @@ def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2718, PL(ctx, E.get('you')).get('tracks'), E.get('t~2136'))
     if c is not None:
-        ASSIGN(ctx, 2718, c, key, E.get('n~2137'))
+        SET(ctx, 'tracks', c, key, E.get('n~2137'), '+=', False, K[17])
     return True
 
 
@@ -5802,7 +5819,7 @@ def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2720, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -5814,7 +5831,7 @@ def d_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2720, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -5837,7 +5854,7 @@ def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2724, PL(ctx, E.get('you')).get('prod'), E.get('r~2139'))
     if c is not None:
-        ASSIGN(ctx, 2724, c, key, E.get('n~2138'))
+        SET(ctx, 'prod', c, key, E.get('n~2138'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5851,7 +5868,7 @@ def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('prod'), E.get('r~2141'))
     if c is not None:
-        ASSIGN(ctx, 2727, c, key, E.get('n~2140'))
+        SET(ctx, 'prod', c, key, E.get('n~2140'), '+=', False, K[6])
     return True
 
 
@@ -5883,7 +5900,7 @@ def d_2724(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2724, PL(ctx, E.get('you')).get('prod'), E.get('r~2139'))
     if c is not None:
-        ASSIGN(ctx, 2724, c, key, E.get('n~2138'))
+        SET(ctx, 'prod', c, key, E.get('n~2138'), '+=', False, K[6])
     return True
 
 
@@ -5915,7 +5932,7 @@ def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('prod'), E.get('r~2141'))
     if c is not None:
-        ASSIGN(ctx, 2727, c, key, E.get('n~2140'))
+        SET(ctx, 'prod', c, key, E.get('n~2140'), '+=', False, K[6])
     return True
 
 
@@ -5947,7 +5964,7 @@ def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~2143'))
     if c is not None:
-        ASSIGN(ctx, 2732, c, key, E.get('n~2142'))
+        SET(ctx, 'prod', c, key, E.get('n~2142'), '+=', False, K[6])
     return True
 
 
@@ -5979,7 +5996,7 @@ def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~2143'))
     if c is not None:
-        ASSIGN(ctx, 2732, c, key, E.get('n~2142'))
+        SET(ctx, 'prod', c, key, E.get('n~2142'), '+=', False, K[6])
     return True
 
 
@@ -6003,7 +6020,7 @@ def t_2733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('prod'), E.get('r~2153'))
         if c is not None:
-            ASSIGN(ctx, 2743, c, key, E.get('n~2152'))
+            SET(ctx, 'prod', c, key, E.get('n~2152'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -6088,7 +6105,7 @@ def d_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2740, PL(ctx, E.get('target~2151')).get('prod'), E.get('r~2149'))
     if c is not None:
-        ASSIGN(ctx, 2740, c, key, E.get('n~2148'))
+        SET(ctx, 'prod', c, key, E.get('n~2148'), '-=', False, K[6])
     return True
 
 
@@ -6120,7 +6137,7 @@ def d_2743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('prod'), E.get('r~2153'))
     if c is not None:
-        ASSIGN(ctx, 2743, c, key, E.get('n~2152'))
+        SET(ctx, 'prod', c, key, E.get('n~2152'), '+=', False, K[6])
     return True
 
 
@@ -6261,11 +6278,11 @@ def t_2754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2755, ctx.state.get('board'), E.get('s~2167'))
     if c is not None:
-        ASSIGN(ctx, 2755, c, key, x_3130(ctx, E))
+        SET(ctx, 'board', c, key, x_3130(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2756, ctx.state, 'last_space', E.get('s~2167'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2167'), '=', False, K[8])
     return t_2757(ctx, k, s, E)
 
 
@@ -6277,7 +6294,7 @@ def d_2755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2755, ctx.state.get('board'), E.get('s~2167'))
     if c is not None:
-        ASSIGN(ctx, 2755, c, key, x_3130(ctx, E))
+        SET(ctx, 'board', c, key, x_3130(ctx, E), '=', False, K[7])
     return True
 
 
@@ -6287,7 +6304,7 @@ def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2756, ctx.state, 'last_space', E.get('s~2167'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2167'), '=', False, K[8])
     return True
 
 
@@ -6351,7 +6368,7 @@ def t_2761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2168', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2168', old)
+        UNSET(ctx, E, 'x~2168', old)
         return k()
 
     def nxt(i):
@@ -6440,11 +6457,11 @@ def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2769, ctx.state, 'deck', x_3147(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3147(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2770, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6458,7 +6475,7 @@ def d_2769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2769, ctx.state, 'deck', x_3147(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3147(ctx, E), '=', False, K[9])
     return True
 
 
@@ -6466,7 +6483,7 @@ def d_2770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2770, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -6501,11 +6518,11 @@ def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2774, c, key, x_3153(ctx, E))
+        SET(ctx, 'hand', c, key, x_3153(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2775, ctx.state, 'deck', x_3155(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3155(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -6517,7 +6534,7 @@ def d_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 2774, c, key, x_3153(ctx, E))
+        SET(ctx, 'hand', c, key, x_3153(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -6527,7 +6544,7 @@ def d_2775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2775, ctx.state, 'deck', x_3155(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3155(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -6550,7 +6567,7 @@ def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2779, PL(ctx, E.get('you')).get('prod'), E.get('r~2171'))
     if c is not None:
-        ASSIGN(ctx, 2779, c, key, E.get('n~2170'))
+        SET(ctx, 'prod', c, key, E.get('n~2170'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6564,7 +6581,7 @@ def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:222
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2782, PL(ctx, E.get('you')).get('stock'), E.get('r~2173'))
     if c is not None:
-        ASSIGN(ctx, 2782, c, key, E.get('n~2172'))
+        SET(ctx, 'stock', c, key, E.get('n~2172'), '+=', False, K[13])
     return True
 
 
@@ -6596,7 +6613,7 @@ def d_2779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2779, PL(ctx, E.get('you')).get('prod'), E.get('r~2171'))
     if c is not None:
-        ASSIGN(ctx, 2779, c, key, E.get('n~2170'))
+        SET(ctx, 'prod', c, key, E.get('n~2170'), '+=', False, K[6])
     return True
 
 
@@ -6628,7 +6645,7 @@ def d_2782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2782, PL(ctx, E.get('you')).get('stock'), E.get('r~2173'))
     if c is not None:
-        ASSIGN(ctx, 2782, c, key, E.get('n~2172'))
+        SET(ctx, 'stock', c, key, E.get('n~2172'), '+=', False, K[13])
     return True
 
 
@@ -6672,7 +6689,7 @@ def t_2783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2794, PL(ctx, E.get('you')).get('stock'), E.get('r~2177'))
     if c is not None:
-        ASSIGN(ctx, 2794, c, key, E.get('n~2176'))
+        SET(ctx, 'stock', c, key, E.get('n~2176'), '+=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6716,7 +6733,7 @@ def d_2786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2787, ctx.state.get('game_tracks'), E.get('t~2174'))
         if c is not None:
-            ASSIGN(ctx, 2787, c, key, E.get('n~2175'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2175'), '+=', False, K[16])
     else:
         if not d_2788(ctx, E):
             return False
@@ -6731,7 +6748,7 @@ def d_2787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2787, ctx.state.get('game_tracks'), E.get('t~2174'))
     if c is not None:
-        ASSIGN(ctx, 2787, c, key, E.get('n~2175'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2175'), '+=', False, K[16])
     return True
 
 
@@ -6746,7 +6763,7 @@ def d_2788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2789, PL(ctx, E.get('you')).get('tracks'), E.get('t~2174'))
     if c is not None:
-        ASSIGN(ctx, 2789, c, key, E.get('n~2175'))
+        SET(ctx, 'tracks', c, key, E.get('n~2175'), '+=', False, K[17])
     if not d_2790(ctx, E):
         return False
     return True
@@ -6760,7 +6777,7 @@ def d_2789(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2789, PL(ctx, E.get('you')).get('tracks'), E.get('t~2174'))
     if c is not None:
-        ASSIGN(ctx, 2789, c, key, E.get('n~2175'))
+        SET(ctx, 'tracks', c, key, E.get('n~2175'), '+=', False, K[17])
     return True
 
 
@@ -6776,7 +6793,7 @@ def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2791, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -6788,7 +6805,7 @@ def d_2791(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2791, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -6820,7 +6837,7 @@ def d_2794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2794, PL(ctx, E.get('you')).get('stock'), E.get('r~2177'))
     if c is not None:
-        ASSIGN(ctx, 2794, c, key, E.get('n~2176'))
+        SET(ctx, 'stock', c, key, E.get('n~2176'), '+=', False, K[13])
     return True
 
 
@@ -6859,7 +6876,7 @@ def d_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2798, PL(ctx, E.get('you')).get('card_res'), E.get('card~2180'))
     if c is not None:
-        ASSIGN(ctx, 2798, c, key, E.get('n~2178'))
+        SET(ctx, 'card_res', c, key, E.get('n~2178'), '+=', False, K[14])
     return True
 
 
@@ -6898,7 +6915,7 @@ def d_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2802, PL(ctx, E.get('you')).get('card_res'), E.get('card~2183'))
     if c is not None:
-        ASSIGN(ctx, 2802, c, key, E.get('n~2181'))
+        SET(ctx, 'card_res', c, key, E.get('n~2181'), '+=', False, K[14])
     return True
 
 
@@ -6921,7 +6938,7 @@ def d_2803(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:237
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2806, PL(ctx, E.get('you')).get('prod'), E.get('r~2185'))
     if c is not None:
-        ASSIGN(ctx, 2806, c, key, E.get('n~2184'))
+        SET(ctx, 'prod', c, key, E.get('n~2184'), '+=', False, K[6])
     return True
 
 
@@ -6953,7 +6970,7 @@ def d_2806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2806, PL(ctx, E.get('you')).get('prod'), E.get('r~2185'))
     if c is not None:
-        ASSIGN(ctx, 2806, c, key, E.get('n~2184'))
+        SET(ctx, 'prod', c, key, E.get('n~2184'), '+=', False, K[6])
     return True
 
 
@@ -6986,7 +7003,7 @@ def d_2807(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:245
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2815, PL(ctx, E.get('you')).get('prod'), E.get('r~2189'))
     if c is not None:
-        ASSIGN(ctx, 2815, c, key, E.get('n~2188'))
+        SET(ctx, 'prod', c, key, E.get('n~2188'), '+=', False, K[6])
     return True
 
 
@@ -7026,7 +7043,7 @@ def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('prod'), E.get('r~2187'))
     if c is not None:
-        ASSIGN(ctx, 2812, c, key, E.get('n~2186'))
+        SET(ctx, 'prod', c, key, E.get('n~2186'), '-=', False, K[6])
     return True
 
 
@@ -7049,7 +7066,7 @@ def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('prod'), E.get('r~2187'))
     if c is not None:
-        ASSIGN(ctx, 2812, c, key, E.get('n~2186'))
+        SET(ctx, 'prod', c, key, E.get('n~2186'), '-=', False, K[6])
     return True
 
 
@@ -7081,7 +7098,7 @@ def d_2815(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2815, PL(ctx, E.get('you')).get('prod'), E.get('r~2189'))
     if c is not None:
-        ASSIGN(ctx, 2815, c, key, E.get('n~2188'))
+        SET(ctx, 'prod', c, key, E.get('n~2188'), '+=', False, K[6])
     return True
 
 
@@ -7148,7 +7165,7 @@ def d_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2821, ctx.state.get('game_tracks'), E.get('t~2190'))
         if c is not None:
-            ASSIGN(ctx, 2821, c, key, E.get('n~2191'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2191'), '+=', False, K[16])
     else:
         if not d_2822(ctx, E):
             return False
@@ -7163,7 +7180,7 @@ def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2821, ctx.state.get('game_tracks'), E.get('t~2190'))
     if c is not None:
-        ASSIGN(ctx, 2821, c, key, E.get('n~2191'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2191'), '+=', False, K[16])
     return True
 
 
@@ -7178,7 +7195,7 @@ def d_2822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2823, PL(ctx, E.get('you')).get('tracks'), E.get('t~2190'))
     if c is not None:
-        ASSIGN(ctx, 2823, c, key, E.get('n~2191'))
+        SET(ctx, 'tracks', c, key, E.get('n~2191'), '+=', False, K[17])
     if not d_2824(ctx, E):
         return False
     return True
@@ -7192,7 +7209,7 @@ def d_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2823, PL(ctx, E.get('you')).get('tracks'), E.get('t~2190'))
     if c is not None:
-        ASSIGN(ctx, 2823, c, key, E.get('n~2191'))
+        SET(ctx, 'tracks', c, key, E.get('n~2191'), '+=', False, K[17])
     return True
 
 
@@ -7208,7 +7225,7 @@ def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2825, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -7220,7 +7237,7 @@ def d_2825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2825, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -7253,7 +7270,7 @@ def d_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:255
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~2195'))
     if c is not None:
-        ASSIGN(ctx, 2834, c, key, E.get('n~2194'))
+        SET(ctx, 'prod', c, key, E.get('n~2194'), '+=', False, K[6])
     return True
 
 
@@ -7293,7 +7310,7 @@ def d_2829(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2831, PL(ctx, E.get('you')).get('prod'), E.get('r~2193'))
     if c is not None:
-        ASSIGN(ctx, 2831, c, key, E.get('n~2192'))
+        SET(ctx, 'prod', c, key, E.get('n~2192'), '-=', False, K[6])
     return True
 
 
@@ -7316,7 +7333,7 @@ def d_2831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2831, PL(ctx, E.get('you')).get('prod'), E.get('r~2193'))
     if c is not None:
-        ASSIGN(ctx, 2831, c, key, E.get('n~2192'))
+        SET(ctx, 'prod', c, key, E.get('n~2192'), '-=', False, K[6])
     return True
 
 
@@ -7348,7 +7365,7 @@ def d_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~2195'))
     if c is not None:
-        ASSIGN(ctx, 2834, c, key, E.get('n~2194'))
+        SET(ctx, 'prod', c, key, E.get('n~2194'), '+=', False, K[6])
     return True
 
 
@@ -7371,7 +7388,7 @@ def d_2835(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:266
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2838, PL(ctx, E.get('you')).get('prod'), E.get('r~2197'))
     if c is not None:
-        ASSIGN(ctx, 2838, c, key, E.get('n~2196'))
+        SET(ctx, 'prod', c, key, E.get('n~2196'), '+=', False, K[6])
     return True
 
 
@@ -7403,7 +7420,7 @@ def d_2838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2838, PL(ctx, E.get('you')).get('prod'), E.get('r~2197'))
     if c is not None:
-        ASSIGN(ctx, 2838, c, key, E.get('n~2196'))
+        SET(ctx, 'prod', c, key, E.get('n~2196'), '+=', False, K[6])
     return True
 
 
@@ -7426,7 +7443,7 @@ def d_2839(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:275
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~2199'))
     if c is not None:
-        ASSIGN(ctx, 2842, c, key, E.get('n~2198'))
+        SET(ctx, 'prod', c, key, E.get('n~2198'), '+=', False, K[6])
     return True
 
 
@@ -7458,7 +7475,7 @@ def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~2199'))
     if c is not None:
-        ASSIGN(ctx, 2842, c, key, E.get('n~2198'))
+        SET(ctx, 'prod', c, key, E.get('n~2198'), '+=', False, K[6])
     return True
 
 
@@ -7490,7 +7507,7 @@ def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2847, PL(ctx, E.get('you')).get('prod'), E.get('r~2201'))
     if c is not None:
-        ASSIGN(ctx, 2847, c, key, E.get('n~2200'))
+        SET(ctx, 'prod', c, key, E.get('n~2200'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7504,7 +7521,7 @@ def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2850, PL(ctx, E.get('you')).get('prod'), E.get('r~2203'))
     if c is not None:
-        ASSIGN(ctx, 2850, c, key, E.get('n~2202'))
+        SET(ctx, 'prod', c, key, E.get('n~2202'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7518,7 +7535,7 @@ def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:286
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('stock'), E.get('r~2205'))
     if c is not None:
-        ASSIGN(ctx, 2853, c, key, E.get('n~2204'))
+        SET(ctx, 'stock', c, key, E.get('n~2204'), '+=', False, K[13])
     return True
 
 
@@ -7550,7 +7567,7 @@ def d_2847(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2847, PL(ctx, E.get('you')).get('prod'), E.get('r~2201'))
     if c is not None:
-        ASSIGN(ctx, 2847, c, key, E.get('n~2200'))
+        SET(ctx, 'prod', c, key, E.get('n~2200'), '+=', False, K[6])
     return True
 
 
@@ -7582,7 +7599,7 @@ def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2850, PL(ctx, E.get('you')).get('prod'), E.get('r~2203'))
     if c is not None:
-        ASSIGN(ctx, 2850, c, key, E.get('n~2202'))
+        SET(ctx, 'prod', c, key, E.get('n~2202'), '+=', False, K[6])
     return True
 
 
@@ -7614,7 +7631,7 @@ def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('stock'), E.get('r~2205'))
     if c is not None:
-        ASSIGN(ctx, 2853, c, key, E.get('n~2204'))
+        SET(ctx, 'stock', c, key, E.get('n~2204'), '+=', False, K[13])
     return True
 
 
@@ -7637,7 +7654,7 @@ def t_2854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('prod'), E.get('r~2207'))
     if c is not None:
-        ASSIGN(ctx, 2857, c, key, E.get('n~2206'))
+        SET(ctx, 'prod', c, key, E.get('n~2206'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7651,7 +7668,7 @@ def t_2854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2860, PL(ctx, E.get('you')).get('prod'), E.get('r~2209'))
     if c is not None:
-        ASSIGN(ctx, 2860, c, key, E.get('n~2208'))
+        SET(ctx, 'prod', c, key, E.get('n~2208'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7691,7 +7708,7 @@ def d_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('prod'), E.get('r~2207'))
     if c is not None:
-        ASSIGN(ctx, 2857, c, key, E.get('n~2206'))
+        SET(ctx, 'prod', c, key, E.get('n~2206'), '+=', False, K[6])
     return True
 
 
@@ -7723,7 +7740,7 @@ def d_2860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2860, PL(ctx, E.get('you')).get('prod'), E.get('r~2209'))
     if c is not None:
-        ASSIGN(ctx, 2860, c, key, E.get('n~2208'))
+        SET(ctx, 'prod', c, key, E.get('n~2208'), '+=', False, K[6])
     return True
 
 
@@ -7762,7 +7779,7 @@ def d_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('card_res'), E.get('card~2212'))
     if c is not None:
-        ASSIGN(ctx, 2864, c, key, E.get('n~2210'))
+        SET(ctx, 'card_res', c, key, E.get('n~2210'), '+=', False, K[14])
     return True
 
 
@@ -7795,7 +7812,7 @@ def d_2865(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:303
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2873, PL(ctx, E.get('you')).get('prod'), E.get('r~2216'))
     if c is not None:
-        ASSIGN(ctx, 2873, c, key, E.get('n~2215'))
+        SET(ctx, 'prod', c, key, E.get('n~2215'), '+=', False, K[6])
     return True
 
 
@@ -7835,7 +7852,7 @@ def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~2214'))
     if c is not None:
-        ASSIGN(ctx, 2870, c, key, E.get('n~2213'))
+        SET(ctx, 'prod', c, key, E.get('n~2213'), '-=', False, K[6])
     return True
 
 
@@ -7858,7 +7875,7 @@ def d_2870(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~2214'))
     if c is not None:
-        ASSIGN(ctx, 2870, c, key, E.get('n~2213'))
+        SET(ctx, 'prod', c, key, E.get('n~2213'), '-=', False, K[6])
     return True
 
 
@@ -7890,7 +7907,7 @@ def d_2873(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2873, PL(ctx, E.get('you')).get('prod'), E.get('r~2216'))
     if c is not None:
-        ASSIGN(ctx, 2873, c, key, E.get('n~2215'))
+        SET(ctx, 'prod', c, key, E.get('n~2215'), '+=', False, K[6])
     return True
 
 
@@ -7957,7 +7974,7 @@ def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2879, ctx.state.get('game_tracks'), E.get('t~2217'))
         if c is not None:
-            ASSIGN(ctx, 2879, c, key, E.get('n~2218'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2218'), '+=', False, K[16])
     else:
         if not d_2880(ctx, E):
             return False
@@ -7972,7 +7989,7 @@ def d_2879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2879, ctx.state.get('game_tracks'), E.get('t~2217'))
     if c is not None:
-        ASSIGN(ctx, 2879, c, key, E.get('n~2218'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2218'), '+=', False, K[16])
     return True
 
 
@@ -7987,7 +8004,7 @@ def d_2880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2881, PL(ctx, E.get('you')).get('tracks'), E.get('t~2217'))
     if c is not None:
-        ASSIGN(ctx, 2881, c, key, E.get('n~2218'))
+        SET(ctx, 'tracks', c, key, E.get('n~2218'), '+=', False, K[17])
     if not d_2882(ctx, E):
         return False
     return True
@@ -8001,7 +8018,7 @@ def d_2881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2881, PL(ctx, E.get('you')).get('tracks'), E.get('t~2217'))
     if c is not None:
-        ASSIGN(ctx, 2881, c, key, E.get('n~2218'))
+        SET(ctx, 'tracks', c, key, E.get('n~2218'), '+=', False, K[17])
     return True
 
 
@@ -8017,7 +8034,7 @@ def d_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 2883, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -8029,7 +8046,7 @@ def d_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2883, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -8052,7 +8069,7 @@ def d_2884(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:313
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2887, c, key, E.get('n~2219'))
+        SET(ctx, 'card_res', c, key, E.get('n~2219'), '+=', False, K[14])
     return True
 
 
@@ -8084,7 +8101,7 @@ def d_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2887, c, key, E.get('n~2219'))
+        SET(ctx, 'card_res', c, key, E.get('n~2219'), '+=', False, K[14])
     return True
 
 
@@ -8107,7 +8124,7 @@ def d_2888(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:317
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2891, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2891, c, key, E.get('n~2221'))
+        SET(ctx, 'card_res', c, key, E.get('n~2221'), '+=', False, K[14])
     return True
 
 
@@ -8139,7 +8156,7 @@ def d_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2891, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 2891, c, key, E.get('n~2221'))
+        SET(ctx, 'card_res', c, key, E.get('n~2221'), '+=', False, K[14])
     return True
 
 
@@ -8162,7 +8179,7 @@ def d_2892(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:341
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~2224'))
     if c is not None:
-        ASSIGN(ctx, 2895, c, key, E.get('n~2223'))
+        SET(ctx, 'prod', c, key, E.get('n~2223'), '+=', False, K[6])
     return True
 
 
@@ -8194,7 +8211,7 @@ def d_2895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~2224'))
     if c is not None:
-        ASSIGN(ctx, 2895, c, key, E.get('n~2223'))
+        SET(ctx, 'prod', c, key, E.get('n~2223'), '+=', False, K[6])
     return True
 
 
@@ -8389,11 +8406,11 @@ def t_2911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2912, ctx.state.get('board'), E.get('s~2237'))
     if c is not None:
-        ASSIGN(ctx, 2912, c, key, x_3321(ctx, E))
+        SET(ctx, 'board', c, key, x_3321(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 2913, ctx.state, 'last_space', E.get('s~2237'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2237'), '=', False, K[8])
     return t_2914(ctx, k, s, E)
 
 
@@ -8405,7 +8422,7 @@ def d_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2912, ctx.state.get('board'), E.get('s~2237'))
     if c is not None:
-        ASSIGN(ctx, 2912, c, key, x_3321(ctx, E))
+        SET(ctx, 'board', c, key, x_3321(ctx, E), '=', False, K[7])
     return True
 
 
@@ -8415,7 +8432,7 @@ def d_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 2913, ctx.state, 'last_space', E.get('s~2237'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2237'), '=', False, K[8])
     return True
 
 
@@ -8479,7 +8496,7 @@ def t_2918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2238', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2238', old)
+        UNSET(ctx, E, 'x~2238', old)
         return k()
 
     def nxt(i):
@@ -8533,7 +8550,7 @@ def d_2921(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~2254'))
     if c is not None:
-        ASSIGN(ctx, 2925, c, key, x_3338(ctx, E))
+        SET(ctx, 'prod', c, key, x_3338(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -8575,7 +8592,7 @@ def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~2254'))
     if c is not None:
-        ASSIGN(ctx, 2925, c, key, x_3338(ctx, E))
+        SET(ctx, 'prod', c, key, x_3338(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -8598,7 +8615,7 @@ def d_2926(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:360
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2929, PL(ctx, E.get('you')).get('prod'), E.get('r~2257'))
     if c is not None:
-        ASSIGN(ctx, 2929, c, key, E.get('n~2256'))
+        SET(ctx, 'prod', c, key, E.get('n~2256'), '+=', False, K[6])
     return True
 
 
@@ -8630,7 +8647,7 @@ def d_2929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2929, PL(ctx, E.get('you')).get('prod'), E.get('r~2257'))
     if c is not None:
-        ASSIGN(ctx, 2929, c, key, E.get('n~2256'))
+        SET(ctx, 'prod', c, key, E.get('n~2256'), '+=', False, K[6])
     return True
 
 
@@ -8654,7 +8671,7 @@ def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2934, PL(ctx, E.get('you')).get('stock'), E.get('r~2259'))
         if c is not None:
-            ASSIGN(ctx, 2934, c, key, E.get('n~2258'))
+            SET(ctx, 'stock', c, key, E.get('n~2258'), '+=', False, K[13])
         return k()
 
     return t_2931(ctx, r1, s, E)
@@ -8697,7 +8714,7 @@ def d_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2934, PL(ctx, E.get('you')).get('stock'), E.get('r~2259'))
     if c is not None:
-        ASSIGN(ctx, 2934, c, key, E.get('n~2258'))
+        SET(ctx, 'stock', c, key, E.get('n~2258'), '+=', False, K[13])
     return True
 
 
@@ -8756,7 +8773,7 @@ def d_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('stock'), E.get('r~2261'))
     if c is not None:
-        ASSIGN(ctx, 2940, c, key, E.get('n~2260'))
+        SET(ctx, 'stock', c, key, E.get('n~2260'), '-=', False, K[13])
     return True
 
 
@@ -8779,7 +8796,7 @@ def d_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('stock'), E.get('r~2261'))
     if c is not None:
-        ASSIGN(ctx, 2940, c, key, E.get('n~2260'))
+        SET(ctx, 'stock', c, key, E.get('n~2260'), '-=', False, K[13])
     return True
 
 
@@ -8856,7 +8873,7 @@ def t_2946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2947, ctx.state.get('params'), E.get('p~2262'))
     if c is not None:
-        ASSIGN(ctx, 2947, c, key, x_3361(ctx, E))
+        SET(ctx, 'params', c, key, x_3361(ctx, E), '+=', False, K[19])
     return t_2948(ctx, k, s, E)
 
 
@@ -8868,7 +8885,7 @@ def d_2947(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2947, ctx.state.get('params'), E.get('p~2262'))
     if c is not None:
-        ASSIGN(ctx, 2947, c, key, x_3361(ctx, E))
+        SET(ctx, 'params', c, key, x_3361(ctx, E), '+=', False, K[19])
     return True
 
 
@@ -8923,13 +8940,13 @@ def d_2951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2952, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2262'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2952, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[17])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2953, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -8941,7 +8958,7 @@ def d_2952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2952, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2262'), 'tr_track', None))
     if c is not None:
-        ASSIGN(ctx, 2952, c, key, 1)
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[17])
     return True
 
 
@@ -8953,7 +8970,7 @@ def d_2953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 2953, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -8967,7 +8984,7 @@ def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('b~2264', MISSING)
 
     def brk():
-        UNBIND(ctx, 'b~2264', old)
+        UNSET(ctx, E, 'b~2264', old)
         return k()
 
     def nxt(i):
@@ -9018,7 +9035,7 @@ def t_2957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('prod'), E.get('r~2270'))
         if c is not None:
-            ASSIGN(ctx, 2967, c, key, E.get('n~2269'))
+            SET(ctx, 'prod', c, key, E.get('n~2269'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -9103,7 +9120,7 @@ def d_2964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2964, PL(ctx, E.get('target~2268')).get('prod'), E.get('r~2266'))
     if c is not None:
-        ASSIGN(ctx, 2964, c, key, E.get('n~2265'))
+        SET(ctx, 'prod', c, key, E.get('n~2265'), '-=', False, K[6])
     return True
 
 
@@ -9135,7 +9152,7 @@ def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('prod'), E.get('r~2270'))
     if c is not None:
-        ASSIGN(ctx, 2967, c, key, E.get('n~2269'))
+        SET(ctx, 'prod', c, key, E.get('n~2269'), '+=', False, K[6])
     return True
 
 
@@ -9177,7 +9194,7 @@ def d_2969(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:390
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2977, PL(ctx, E.get('you')).get('prod'), E.get('r~2274'))
     if c is not None:
-        ASSIGN(ctx, 2977, c, key, E.get('n~2273'))
+        SET(ctx, 'prod', c, key, E.get('n~2273'), '+=', False, K[6])
     return True
 
 
@@ -9217,7 +9234,7 @@ def d_2972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2974, PL(ctx, E.get('you')).get('prod'), E.get('r~2272'))
     if c is not None:
-        ASSIGN(ctx, 2974, c, key, E.get('n~2271'))
+        SET(ctx, 'prod', c, key, E.get('n~2271'), '-=', False, K[6])
     return True
 
 
@@ -9240,7 +9257,7 @@ def d_2974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2974, PL(ctx, E.get('you')).get('prod'), E.get('r~2272'))
     if c is not None:
-        ASSIGN(ctx, 2974, c, key, E.get('n~2271'))
+        SET(ctx, 'prod', c, key, E.get('n~2271'), '-=', False, K[6])
     return True
 
 
@@ -9272,7 +9289,7 @@ def d_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2977, PL(ctx, E.get('you')).get('prod'), E.get('r~2274'))
     if c is not None:
-        ASSIGN(ctx, 2977, c, key, E.get('n~2273'))
+        SET(ctx, 'prod', c, key, E.get('n~2273'), '+=', False, K[6])
     return True
 
 
@@ -9314,7 +9331,7 @@ def d_2979(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2987, PL(ctx, E.get('you')).get('prod'), E.get('r~2278'))
     if c is not None:
-        ASSIGN(ctx, 2987, c, key, E.get('n~2277'))
+        SET(ctx, 'prod', c, key, E.get('n~2277'), '+=', False, K[6])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9328,7 +9345,7 @@ def d_2979(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:400
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2990, PL(ctx, E.get('you')).get('prod'), E.get('r~2280'))
     if c is not None:
-        ASSIGN(ctx, 2990, c, key, E.get('n~2279'))
+        SET(ctx, 'prod', c, key, E.get('n~2279'), '+=', False, K[6])
     return True
 
 
@@ -9368,7 +9385,7 @@ def d_2982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 2984, PL(ctx, E.get('you')).get('prod'), E.get('r~2276'))
     if c is not None:
-        ASSIGN(ctx, 2984, c, key, E.get('n~2275'))
+        SET(ctx, 'prod', c, key, E.get('n~2275'), '-=', False, K[6])
     return True
 
 
@@ -9391,7 +9408,7 @@ def d_2984(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2984, PL(ctx, E.get('you')).get('prod'), E.get('r~2276'))
     if c is not None:
-        ASSIGN(ctx, 2984, c, key, E.get('n~2275'))
+        SET(ctx, 'prod', c, key, E.get('n~2275'), '-=', False, K[6])
     return True
 
 
@@ -9423,7 +9440,7 @@ def d_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2987, PL(ctx, E.get('you')).get('prod'), E.get('r~2278'))
     if c is not None:
-        ASSIGN(ctx, 2987, c, key, E.get('n~2277'))
+        SET(ctx, 'prod', c, key, E.get('n~2277'), '+=', False, K[6])
     return True
 
 
@@ -9455,7 +9472,7 @@ def d_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 2990, PL(ctx, E.get('you')).get('prod'), E.get('r~2280'))
     if c is not None:
-        ASSIGN(ctx, 2990, c, key, E.get('n~2279'))
+        SET(ctx, 'prod', c, key, E.get('n~2279'), '+=', False, K[6])
     return True
 
 
@@ -9596,11 +9613,11 @@ def t_3002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3003, ctx.state.get('board'), E.get('s~2294'))
     if c is not None:
-        ASSIGN(ctx, 3003, c, key, x_3422(ctx, E))
+        SET(ctx, 'board', c, key, x_3422(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3004, ctx.state, 'last_space', E.get('s~2294'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2294'), '=', False, K[8])
     return t_3005(ctx, k, s, E)
 
 
@@ -9612,7 +9629,7 @@ def d_3003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3003, ctx.state.get('board'), E.get('s~2294'))
     if c is not None:
-        ASSIGN(ctx, 3003, c, key, x_3422(ctx, E))
+        SET(ctx, 'board', c, key, x_3422(ctx, E), '=', False, K[7])
     return True
 
 
@@ -9622,7 +9639,7 @@ def d_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3004, ctx.state, 'last_space', E.get('s~2294'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2294'), '=', False, K[8])
     return True
 
 
@@ -9686,7 +9703,7 @@ def t_3009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2295', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2295', old)
+        UNSET(ctx, E, 'x~2295', old)
         return k()
 
     def nxt(i):
@@ -9746,7 +9763,7 @@ def d_3012(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:418
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~2299'))
     if c is not None:
-        ASSIGN(ctx, 3020, c, key, E.get('n~2298'))
+        SET(ctx, 'prod', c, key, E.get('n~2298'), '+=', False, K[6])
     return True
 
 
@@ -9786,7 +9803,7 @@ def d_3015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~2297'))
     if c is not None:
-        ASSIGN(ctx, 3017, c, key, E.get('n~2296'))
+        SET(ctx, 'prod', c, key, E.get('n~2296'), '-=', False, K[6])
     return True
 
 
@@ -9809,7 +9826,7 @@ def d_3017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~2297'))
     if c is not None:
-        ASSIGN(ctx, 3017, c, key, E.get('n~2296'))
+        SET(ctx, 'prod', c, key, E.get('n~2296'), '-=', False, K[6])
     return True
 
 
@@ -9841,7 +9858,7 @@ def d_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~2299'))
     if c is not None:
-        ASSIGN(ctx, 3020, c, key, E.get('n~2298'))
+        SET(ctx, 'prod', c, key, E.get('n~2298'), '+=', False, K[6])
     return True
 
 
@@ -9985,11 +10002,11 @@ def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~2313'))
     if c is not None:
-        ASSIGN(ctx, 3033, c, key, x_3453(ctx, E))
+        SET(ctx, 'board', c, key, x_3453(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3034, ctx.state, 'last_space', E.get('s~2313'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2313'), '=', False, K[8])
     return t_3035(ctx, k, s, E)
 
 
@@ -10001,7 +10018,7 @@ def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~2313'))
     if c is not None:
-        ASSIGN(ctx, 3033, c, key, x_3453(ctx, E))
+        SET(ctx, 'board', c, key, x_3453(ctx, E), '=', False, K[7])
     return True
 
 
@@ -10011,7 +10028,7 @@ def d_3034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3034, ctx.state, 'last_space', E.get('s~2313'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2313'), '=', False, K[8])
     return True
 
 
@@ -10075,7 +10092,7 @@ def t_3039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2314', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2314', old)
+        UNSET(ctx, E, 'x~2314', old)
         return k()
 
     def nxt(i):
@@ -10126,7 +10143,7 @@ def t_3042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3052, PL(ctx, E.get('you')).get('prod'), E.get('r~2320'))
         if c is not None:
-            ASSIGN(ctx, 3052, c, key, E.get('n~2319'))
+            SET(ctx, 'prod', c, key, E.get('n~2319'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -10211,7 +10228,7 @@ def d_3049(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3049, PL(ctx, E.get('target~2318')).get('prod'), E.get('r~2316'))
     if c is not None:
-        ASSIGN(ctx, 3049, c, key, E.get('n~2315'))
+        SET(ctx, 'prod', c, key, E.get('n~2315'), '-=', False, K[6])
     return True
 
 
@@ -10243,7 +10260,7 @@ def d_3052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3052, PL(ctx, E.get('you')).get('prod'), E.get('r~2320'))
     if c is not None:
-        ASSIGN(ctx, 3052, c, key, E.get('n~2319'))
+        SET(ctx, 'prod', c, key, E.get('n~2319'), '+=', False, K[6])
     return True
 
 
@@ -10285,7 +10302,7 @@ def d_3054(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:441
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3062, PL(ctx, E.get('you')).get('prod'), E.get('r~2324'))
     if c is not None:
-        ASSIGN(ctx, 3062, c, key, E.get('n~2323'))
+        SET(ctx, 'prod', c, key, E.get('n~2323'), '+=', False, K[6])
     return True
 
 
@@ -10325,7 +10342,7 @@ def d_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3059, PL(ctx, E.get('you')).get('prod'), E.get('r~2322'))
     if c is not None:
-        ASSIGN(ctx, 3059, c, key, E.get('n~2321'))
+        SET(ctx, 'prod', c, key, E.get('n~2321'), '-=', False, K[6])
     return True
 
 
@@ -10348,7 +10365,7 @@ def d_3059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3059, PL(ctx, E.get('you')).get('prod'), E.get('r~2322'))
     if c is not None:
-        ASSIGN(ctx, 3059, c, key, E.get('n~2321'))
+        SET(ctx, 'prod', c, key, E.get('n~2321'), '-=', False, K[6])
     return True
 
 
@@ -10380,7 +10397,7 @@ def d_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3062, PL(ctx, E.get('you')).get('prod'), E.get('r~2324'))
     if c is not None:
-        ASSIGN(ctx, 3062, c, key, E.get('n~2323'))
+        SET(ctx, 'prod', c, key, E.get('n~2323'), '+=', False, K[6])
     return True
 
 
@@ -10403,7 +10420,7 @@ def d_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:445
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3066, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3066, c, key, E.get('n~2325'))
+        SET(ctx, 'card_res', c, key, E.get('n~2325'), '+=', False, K[14])
     return True
 
 
@@ -10435,7 +10452,7 @@ def d_3066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3066, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3066, c, key, E.get('n~2325'))
+        SET(ctx, 'card_res', c, key, E.get('n~2325'), '+=', False, K[14])
     return True
 
 
@@ -10479,7 +10496,7 @@ def d_3069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3072, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3072, c, key, E.get('n~2328'))
+        SET(ctx, 'card_res', c, key, E.get('n~2328'), '+=', False, K[14])
     return True
 
 
@@ -10511,7 +10528,7 @@ def d_3072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3072, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3072, c, key, E.get('n~2328'))
+        SET(ctx, 'card_res', c, key, E.get('n~2328'), '+=', False, K[14])
     return True
 
 
@@ -10576,7 +10593,7 @@ def d_3076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3078, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3078, c, key, E.get('n~2330'))
+        SET(ctx, 'card_res', c, key, E.get('n~2330'), '-=', False, K[14])
     return True
 
 
@@ -10599,7 +10616,7 @@ def d_3078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3078, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        ASSIGN(ctx, 3078, c, key, E.get('n~2330'))
+        SET(ctx, 'card_res', c, key, E.get('n~2330'), '-=', False, K[14])
     return True
 
 
@@ -10661,11 +10678,11 @@ def d_3083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3084, ctx.state, 'deck', x_3514(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3514(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3085, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10679,7 +10696,7 @@ def d_3084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3084, ctx.state, 'deck', x_3514(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3514(ctx, E), '=', False, K[9])
     return True
 
 
@@ -10687,7 +10704,7 @@ def d_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3085, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -10722,11 +10739,11 @@ def d_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3089, c, key, x_3520(ctx, E))
+        SET(ctx, 'hand', c, key, x_3520(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3090, ctx.state, 'deck', x_3522(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3522(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -10738,7 +10755,7 @@ def d_3089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3089, c, key, x_3520(ctx, E))
+        SET(ctx, 'hand', c, key, x_3520(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -10748,7 +10765,7 @@ def d_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3090, ctx.state, 'deck', x_3522(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3522(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -10771,7 +10788,7 @@ def d_3091(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:469
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3094, PL(ctx, E.get('you')).get('prod'), E.get('r~2335'))
     if c is not None:
-        ASSIGN(ctx, 3094, c, key, E.get('n~2334'))
+        SET(ctx, 'prod', c, key, E.get('n~2334'), '+=', False, K[6])
     return True
 
 
@@ -10803,7 +10820,7 @@ def d_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3094, PL(ctx, E.get('you')).get('prod'), E.get('r~2335'))
     if c is not None:
-        ASSIGN(ctx, 3094, c, key, E.get('n~2334'))
+        SET(ctx, 'prod', c, key, E.get('n~2334'), '+=', False, K[6])
     return True
 
 
@@ -10959,7 +10976,7 @@ def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3108, c, key, E.get('price~2337'))
+        SET(ctx, 'stock', c, key, E.get('price~2337'), '-=', False, K[13])
     return True
 
 
@@ -10982,7 +10999,7 @@ def d_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3108, c, key, E.get('price~2337'))
+        SET(ctx, 'stock', c, key, E.get('price~2337'), '-=', False, K[13])
     return True
 
 
@@ -11029,25 +11046,25 @@ def d_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3113, c, key, x_3548(ctx, E))
+        SET(ctx, 'stock', c, key, x_3548(ctx, E), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3114, c, key, E.get('s~2343'))
+        SET(ctx, 'stock', c, key, E.get('s~2343'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3115, c, key, E.get('t~2344'))
+        SET(ctx, 'stock', c, key, E.get('t~2344'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3116, c, key, E.get('h~2345'))
+        SET(ctx, 'stock', c, key, E.get('h~2345'), '-=', False, K[13])
     return True
 
 
@@ -11059,7 +11076,7 @@ def d_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3113, c, key, x_3548(ctx, E))
+        SET(ctx, 'stock', c, key, x_3548(ctx, E), '-=', False, K[13])
     return True
 
 
@@ -11071,7 +11088,7 @@ def d_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3114, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3114, c, key, E.get('s~2343'))
+        SET(ctx, 'stock', c, key, E.get('s~2343'), '-=', False, K[13])
     return True
 
 
@@ -11083,7 +11100,7 @@ def d_3115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3115, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3115, c, key, E.get('t~2344'))
+        SET(ctx, 'stock', c, key, E.get('t~2344'), '-=', False, K[13])
     return True
 
 
@@ -11095,7 +11112,7 @@ def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3116, c, key, E.get('h~2345'))
+        SET(ctx, 'stock', c, key, E.get('h~2345'), '-=', False, K[13])
     return True
 
 
@@ -11227,11 +11244,11 @@ def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3128, ctx.state.get('board'), E.get('s~2359'))
     if c is not None:
-        ASSIGN(ctx, 3128, c, key, x_3566(ctx, E))
+        SET(ctx, 'board', c, key, x_3566(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3129, ctx.state, 'last_space', E.get('s~2359'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2359'), '=', False, K[8])
     return t_3130(ctx, k, s, E)
 
 
@@ -11243,7 +11260,7 @@ def d_3128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3128, ctx.state.get('board'), E.get('s~2359'))
     if c is not None:
-        ASSIGN(ctx, 3128, c, key, x_3566(ctx, E))
+        SET(ctx, 'board', c, key, x_3566(ctx, E), '=', False, K[7])
     return True
 
 
@@ -11253,7 +11270,7 @@ def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3129, ctx.state, 'last_space', E.get('s~2359'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2359'), '=', False, K[8])
     return True
 
 
@@ -11317,7 +11334,7 @@ def t_3134(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2360', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2360', old)
+        UNSET(ctx, E, 'x~2360', old)
         return k()
 
     def nxt(i):
@@ -11487,11 +11504,11 @@ def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3148, ctx.state.get('board'), E.get('s~2374'))
     if c is not None:
-        ASSIGN(ctx, 3148, c, key, x_3587(ctx, E))
+        SET(ctx, 'board', c, key, x_3587(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3149, ctx.state, 'last_space', E.get('s~2374'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2374'), '=', False, K[8])
     return t_3150(ctx, k, s, E)
 
 
@@ -11503,7 +11520,7 @@ def d_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3148, ctx.state.get('board'), E.get('s~2374'))
     if c is not None:
-        ASSIGN(ctx, 3148, c, key, x_3587(ctx, E))
+        SET(ctx, 'board', c, key, x_3587(ctx, E), '=', False, K[7])
     return True
 
 
@@ -11513,7 +11530,7 @@ def d_3149(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3149, ctx.state, 'last_space', E.get('s~2374'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2374'), '=', False, K[8])
     return True
 
 
@@ -11577,7 +11594,7 @@ def t_3154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2375', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2375', old)
+        UNSET(ctx, E, 'x~2375', old)
         return k()
 
     def nxt(i):
@@ -11654,7 +11671,7 @@ def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3161, PL(ctx, E.get('target~2378')).get('stock'), E.get('r~2377'))
     if c is not None:
-        ASSIGN(ctx, 3161, c, key, E.get('n~2376'))
+        SET(ctx, 'stock', c, key, E.get('n~2376'), '-=', False, K[13])
     return True
 
 
@@ -11688,7 +11705,7 @@ def d_3163(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3167, PL(ctx, E.get('you')).get('prod'), E.get('r~2384'))
     if c is not None:
-        ASSIGN(ctx, 3167, c, key, x_3614(ctx, E))
+        SET(ctx, 'prod', c, key, x_3614(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -11730,7 +11747,7 @@ def d_3167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3167, PL(ctx, E.get('you')).get('prod'), E.get('r~2384'))
     if c is not None:
-        ASSIGN(ctx, 3167, c, key, x_3614(ctx, E))
+        SET(ctx, 'prod', c, key, x_3614(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -11789,7 +11806,7 @@ def d_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), E.get('r~2387'))
     if c is not None:
-        ASSIGN(ctx, 3173, c, key, E.get('n~2386'))
+        SET(ctx, 'stock', c, key, E.get('n~2386'), '-=', False, K[13])
     return True
 
 
@@ -11812,7 +11829,7 @@ def d_3173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), E.get('r~2387'))
     if c is not None:
-        ASSIGN(ctx, 3173, c, key, E.get('n~2386'))
+        SET(ctx, 'stock', c, key, E.get('n~2386'), '-=', False, K[13])
     return True
 
 
@@ -11842,7 +11859,7 @@ def d_3175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('stock'), E.get('r~2389'))
     if c is not None:
-        ASSIGN(ctx, 3178, c, key, E.get('n~2388'))
+        SET(ctx, 'stock', c, key, E.get('n~2388'), '+=', False, K[13])
     return True
 
 
@@ -11874,7 +11891,7 @@ def d_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('stock'), E.get('r~2389'))
     if c is not None:
-        ASSIGN(ctx, 3178, c, key, E.get('n~2388'))
+        SET(ctx, 'stock', c, key, E.get('n~2388'), '+=', False, K[13])
     return True
 
 
@@ -11930,7 +11947,7 @@ def d_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3183, PL(ctx, E.get('you')).get('card_res'), E.get('card~2392'))
     if c is not None:
-        ASSIGN(ctx, 3183, c, key, E.get('n~2390'))
+        SET(ctx, 'card_res', c, key, E.get('n~2390'), '+=', False, K[14])
     return True
 
 
@@ -12062,11 +12079,11 @@ def t_3194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3195, ctx.state.get('board'), E.get('s~2406'))
     if c is not None:
-        ASSIGN(ctx, 3195, c, key, x_3642(ctx, E))
+        SET(ctx, 'board', c, key, x_3642(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3196, ctx.state, 'last_space', E.get('s~2406'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2406'), '=', False, K[8])
     return t_3197(ctx, k, s, E)
 
 
@@ -12078,7 +12095,7 @@ def d_3195(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3195, ctx.state.get('board'), E.get('s~2406'))
     if c is not None:
-        ASSIGN(ctx, 3195, c, key, x_3642(ctx, E))
+        SET(ctx, 'board', c, key, x_3642(ctx, E), '=', False, K[7])
     return True
 
 
@@ -12088,7 +12105,7 @@ def d_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3196, ctx.state, 'last_space', E.get('s~2406'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2406'), '=', False, K[8])
     return True
 
 
@@ -12152,7 +12169,7 @@ def t_3201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2407', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2407', old)
+        UNSET(ctx, E, 'x~2407', old)
         return k()
 
     def nxt(i):
@@ -12230,13 +12247,13 @@ def t_3207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        ASSIGN(ctx, 3224, ctx.state, 'discard', x_3678(ctx, E))
+        SET(ctx, 'discard', ctx.state, 'discard', x_3678(ctx, E), '+=', True, K[11])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            ASSIGN(ctx, 3225, c, key, K[6])
+            SET(ctx, 'offer', c, key, K[10], '=', False, K[20])
         return k()
 
     ctx.steps += 1
@@ -12306,11 +12323,11 @@ def d_3212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3213, ctx.state, 'deck', x_3661(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3661(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3214, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12324,7 +12341,7 @@ def d_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3213, ctx.state, 'deck', x_3661(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3661(ctx, E), '=', False, K[9])
     return True
 
 
@@ -12332,7 +12349,7 @@ def d_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3214, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -12367,11 +12384,11 @@ def d_3217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3218, c, key, x_3667(ctx, E))
+        SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3219, ctx.state, 'deck', x_3669(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3669(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -12383,7 +12400,7 @@ def d_3218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3218, c, key, x_3667(ctx, E))
+        SET(ctx, 'offer', c, key, x_3667(ctx, E), '+=', True, K[20])
     return True
 
 
@@ -12393,7 +12410,7 @@ def d_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3219, ctx.state, 'deck', x_3669(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3669(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -12420,13 +12437,13 @@ def d_3221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3222, c, key, x_3672(ctx, E))
+        SET(ctx, 'offer', c, key, x_3672(ctx, E), '-=', True, K[20])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3223, c, key, x_3674(ctx, E))
+        SET(ctx, 'hand', c, key, x_3674(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -12438,7 +12455,7 @@ def d_3222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3222, c, key, x_3672(ctx, E))
+        SET(ctx, 'offer', c, key, x_3672(ctx, E), '-=', True, K[20])
     return True
 
 
@@ -12450,7 +12467,7 @@ def d_3223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3223, c, key, x_3674(ctx, E))
+        SET(ctx, 'hand', c, key, x_3674(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -12460,7 +12477,7 @@ def d_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3224, ctx.state, 'discard', x_3678(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_3678(ctx, E), '+=', True, K[11])
     return True
 
 
@@ -12472,7 +12489,7 @@ def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        ASSIGN(ctx, 3225, c, key, K[6])
+        SET(ctx, 'offer', c, key, K[10], '=', False, K[20])
     return True
 
 
@@ -12604,11 +12621,11 @@ def t_3236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3237, ctx.state.get('board'), E.get('s~2429'))
     if c is not None:
-        ASSIGN(ctx, 3237, c, key, x_3690(ctx, E))
+        SET(ctx, 'board', c, key, x_3690(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3238, ctx.state, 'last_space', E.get('s~2429'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2429'), '=', False, K[8])
     return t_3239(ctx, k, s, E)
 
 
@@ -12620,7 +12637,7 @@ def d_3237(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3237, ctx.state.get('board'), E.get('s~2429'))
     if c is not None:
-        ASSIGN(ctx, 3237, c, key, x_3690(ctx, E))
+        SET(ctx, 'board', c, key, x_3690(ctx, E), '=', False, K[7])
     return True
 
 
@@ -12630,7 +12647,7 @@ def d_3238(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3238, ctx.state, 'last_space', E.get('s~2429'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2429'), '=', False, K[8])
     return True
 
 
@@ -12694,7 +12711,7 @@ def t_3243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2430', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2430', old)
+        UNSET(ctx, E, 'x~2430', old)
         return k()
 
     def nxt(i):
@@ -12801,7 +12818,7 @@ def d_3251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        ASSIGN(ctx, 3251, c, key, E.get('k~2432'))
+        SET(ctx, 'chosen', c, key, E.get('k~2432'), '=', False, K[15])
     return True
 
 
@@ -12841,7 +12858,7 @@ def d_3254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3256, PL(ctx, E.get('you')).get('stock'), E.get('r~2434'))
     if c is not None:
-        ASSIGN(ctx, 3256, c, key, E.get('n~2433'))
+        SET(ctx, 'stock', c, key, E.get('n~2433'), '-=', False, K[13])
     return True
 
 
@@ -12864,7 +12881,7 @@ def d_3256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3256, PL(ctx, E.get('you')).get('stock'), E.get('r~2434'))
     if c is not None:
-        ASSIGN(ctx, 3256, c, key, E.get('n~2433'))
+        SET(ctx, 'stock', c, key, E.get('n~2433'), '-=', False, K[13])
     return True
 
 
@@ -12887,7 +12904,7 @@ def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3260, PL(ctx, E.get('you')).get('stock'), E.get('r~2436'))
     if c is not None:
-        ASSIGN(ctx, 3260, c, key, E.get('n~2435'))
+        SET(ctx, 'stock', c, key, E.get('n~2435'), '+=', False, K[13])
     return True
 
 
@@ -12919,7 +12936,7 @@ def d_3260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3260, PL(ctx, E.get('you')).get('stock'), E.get('r~2436'))
     if c is not None:
-        ASSIGN(ctx, 3260, c, key, E.get('n~2435'))
+        SET(ctx, 'stock', c, key, E.get('n~2435'), '+=', False, K[13])
     return True
 
 
@@ -13031,11 +13048,11 @@ def d_3269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3270, ctx.state, 'deck', x_3727(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3727(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3271, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13049,7 +13066,7 @@ def d_3270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3270, ctx.state, 'deck', x_3727(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3727(ctx, E), '=', False, K[9])
     return True
 
 
@@ -13057,7 +13074,7 @@ def d_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3271, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -13092,11 +13109,11 @@ def d_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3275, c, key, x_3733(ctx, E))
+        SET(ctx, 'hand', c, key, x_3733(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3276, ctx.state, 'deck', x_3735(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3735(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -13108,7 +13125,7 @@ def d_3275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3275, c, key, x_3733(ctx, E))
+        SET(ctx, 'hand', c, key, x_3733(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -13118,7 +13135,7 @@ def d_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3276, ctx.state, 'deck', x_3735(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3735(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -13226,7 +13243,7 @@ def d_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3285, ctx.state.get('game_tracks'), E.get('t~2447'))
         if c is not None:
-            ASSIGN(ctx, 3285, c, key, E.get('n~2448'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2448'), '+=', False, K[16])
     else:
         if not d_3286(ctx, E):
             return False
@@ -13241,7 +13258,7 @@ def d_3285(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3285, ctx.state.get('game_tracks'), E.get('t~2447'))
     if c is not None:
-        ASSIGN(ctx, 3285, c, key, E.get('n~2448'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2448'), '+=', False, K[16])
     return True
 
 
@@ -13256,7 +13273,7 @@ def d_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3287, PL(ctx, E.get('you')).get('tracks'), E.get('t~2447'))
     if c is not None:
-        ASSIGN(ctx, 3287, c, key, E.get('n~2448'))
+        SET(ctx, 'tracks', c, key, E.get('n~2448'), '+=', False, K[17])
     if not d_3288(ctx, E):
         return False
     return True
@@ -13270,7 +13287,7 @@ def d_3287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3287, PL(ctx, E.get('you')).get('tracks'), E.get('t~2447'))
     if c is not None:
-        ASSIGN(ctx, 3287, c, key, E.get('n~2448'))
+        SET(ctx, 'tracks', c, key, E.get('n~2448'), '+=', False, K[17])
     return True
 
 
@@ -13286,7 +13303,7 @@ def d_3288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3289, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -13298,7 +13315,7 @@ def d_3289(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3289, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -13321,7 +13338,7 @@ def d_3290(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:585
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3293, PL(ctx, E.get('you')).get('prod'), E.get('r~2450'))
     if c is not None:
-        ASSIGN(ctx, 3293, c, key, E.get('n~2449'))
+        SET(ctx, 'prod', c, key, E.get('n~2449'), '+=', False, K[6])
     return True
 
 
@@ -13353,7 +13370,7 @@ def d_3293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3293, PL(ctx, E.get('you')).get('prod'), E.get('r~2450'))
     if c is not None:
-        ASSIGN(ctx, 3293, c, key, E.get('n~2449'))
+        SET(ctx, 'prod', c, key, E.get('n~2449'), '+=', False, K[6])
     return True
 
 
@@ -13485,11 +13502,11 @@ def t_3304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3305, ctx.state.get('board'), E.get('s~2465'))
     if c is not None:
-        ASSIGN(ctx, 3305, c, key, x_3764(ctx, E))
+        SET(ctx, 'board', c, key, x_3764(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3306, ctx.state, 'last_space', E.get('s~2465'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2465'), '=', False, K[8])
     return t_3307(ctx, k, s, E)
 
 
@@ -13501,7 +13518,7 @@ def d_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3305, ctx.state.get('board'), E.get('s~2465'))
     if c is not None:
-        ASSIGN(ctx, 3305, c, key, x_3764(ctx, E))
+        SET(ctx, 'board', c, key, x_3764(ctx, E), '=', False, K[7])
     return True
 
 
@@ -13511,7 +13528,7 @@ def d_3306(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3306, ctx.state, 'last_space', E.get('s~2465'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2465'), '=', False, K[8])
     return True
 
 
@@ -13575,7 +13592,7 @@ def t_3311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2466', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2466', old)
+        UNSET(ctx, E, 'x~2466', old)
         return k()
 
     def nxt(i):
@@ -13758,7 +13775,7 @@ def d_3325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3327, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3327, c, key, E.get('price~2468'))
+        SET(ctx, 'stock', c, key, E.get('price~2468'), '-=', False, K[13])
     return True
 
 
@@ -13781,7 +13798,7 @@ def d_3327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3327, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3327, c, key, E.get('price~2468'))
+        SET(ctx, 'stock', c, key, E.get('price~2468'), '-=', False, K[13])
     return True
 
 
@@ -13828,25 +13845,25 @@ def d_3331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3332, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3332, c, key, x_3794(ctx, E))
+        SET(ctx, 'stock', c, key, x_3794(ctx, E), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3333, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3333, c, key, E.get('s~2474'))
+        SET(ctx, 'stock', c, key, E.get('s~2474'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3334, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3334, c, key, E.get('t~2475'))
+        SET(ctx, 'stock', c, key, E.get('t~2475'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3335, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3335, c, key, E.get('h~2476'))
+        SET(ctx, 'stock', c, key, E.get('h~2476'), '-=', False, K[13])
     return True
 
 
@@ -13858,7 +13875,7 @@ def d_3332(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3332, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3332, c, key, x_3794(ctx, E))
+        SET(ctx, 'stock', c, key, x_3794(ctx, E), '-=', False, K[13])
     return True
 
 
@@ -13870,7 +13887,7 @@ def d_3333(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3333, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3333, c, key, E.get('s~2474'))
+        SET(ctx, 'stock', c, key, E.get('s~2474'), '-=', False, K[13])
     return True
 
 
@@ -13882,7 +13899,7 @@ def d_3334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3334, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3334, c, key, E.get('t~2475'))
+        SET(ctx, 'stock', c, key, E.get('t~2475'), '-=', False, K[13])
     return True
 
 
@@ -13894,7 +13911,7 @@ def d_3335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3335, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3335, c, key, E.get('h~2476'))
+        SET(ctx, 'stock', c, key, E.get('h~2476'), '-=', False, K[13])
     return True
 
 
@@ -13971,11 +13988,11 @@ def d_3341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3342, ctx.state, 'deck', x_3807(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3807(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3343, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13989,7 +14006,7 @@ def d_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3342, ctx.state, 'deck', x_3807(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3807(ctx, E), '=', False, K[9])
     return True
 
 
@@ -13997,7 +14014,7 @@ def d_3343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3343, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -14032,11 +14049,11 @@ def d_3346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3347, c, key, x_3813(ctx, E))
+        SET(ctx, 'hand', c, key, x_3813(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3348, ctx.state, 'deck', x_3815(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3815(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -14048,7 +14065,7 @@ def d_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3347, c, key, x_3813(ctx, E))
+        SET(ctx, 'hand', c, key, x_3813(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -14058,7 +14075,7 @@ def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3348, ctx.state, 'deck', x_3815(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3815(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -14127,7 +14144,7 @@ def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3354, PL(ctx, E.get('you')).get('prod'), E.get('r~2479'))
     if c is not None:
-        ASSIGN(ctx, 3354, c, key, E.get('n~2478'))
+        SET(ctx, 'prod', c, key, E.get('n~2478'), '-=', False, K[6])
     return True
 
 
@@ -14150,7 +14167,7 @@ def d_3354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3354, PL(ctx, E.get('you')).get('prod'), E.get('r~2479'))
     if c is not None:
-        ASSIGN(ctx, 3354, c, key, E.get('n~2478'))
+        SET(ctx, 'prod', c, key, E.get('n~2478'), '-=', False, K[6])
     return True
 
 
@@ -14190,7 +14207,7 @@ def d_3357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3359, PL(ctx, E.get('you')).get('prod'), E.get('r~2481'))
     if c is not None:
-        ASSIGN(ctx, 3359, c, key, E.get('n~2480'))
+        SET(ctx, 'prod', c, key, E.get('n~2480'), '-=', False, K[6])
     return True
 
 
@@ -14213,7 +14230,7 @@ def d_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3359, PL(ctx, E.get('you')).get('prod'), E.get('r~2481'))
     if c is not None:
-        ASSIGN(ctx, 3359, c, key, E.get('n~2480'))
+        SET(ctx, 'prod', c, key, E.get('n~2480'), '-=', False, K[6])
     return True
 
 
@@ -14243,7 +14260,7 @@ def t_3360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('prod'), E.get('r~2483'))
     if c is not None:
-        ASSIGN(ctx, 3363, c, key, E.get('n~2482'))
+        SET(ctx, 'prod', c, key, E.get('n~2482'), '+=', False, K[6])
     return t_3364(ctx, r1, s, E)
 
 
@@ -14275,7 +14292,7 @@ def d_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('prod'), E.get('r~2483'))
     if c is not None:
-        ASSIGN(ctx, 3363, c, key, E.get('n~2482'))
+        SET(ctx, 'prod', c, key, E.get('n~2482'), '+=', False, K[6])
     return True
 
 
@@ -14403,11 +14420,11 @@ def t_3374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3375, ctx.state.get('board'), E.get('s~2497'))
     if c is not None:
-        ASSIGN(ctx, 3375, c, key, x_3839(ctx, E))
+        SET(ctx, 'board', c, key, x_3839(ctx, E), '=', False, K[7])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3376, ctx.state, 'last_space', E.get('s~2497'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2497'), '=', False, K[8])
     return t_3377(ctx, k, s, E)
 
 
@@ -14419,7 +14436,7 @@ def d_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3375, ctx.state.get('board'), E.get('s~2497'))
     if c is not None:
-        ASSIGN(ctx, 3375, c, key, x_3839(ctx, E))
+        SET(ctx, 'board', c, key, x_3839(ctx, E), '=', False, K[7])
     return True
 
 
@@ -14429,7 +14446,7 @@ def d_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3376, ctx.state, 'last_space', E.get('s~2497'))
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2497'), '=', False, K[8])
     return True
 
 
@@ -14493,7 +14510,7 @@ def t_3381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     old = E.get('x~2498', MISSING)
 
     def brk():
-        UNBIND(ctx, 'x~2498', old)
+        UNSET(ctx, E, 'x~2498', old)
         return k()
 
     def nxt(i):
@@ -14543,7 +14560,7 @@ def d_3384(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:615
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3387, PL(ctx, E.get('you')).get('prod'), E.get('r~2500'))
     if c is not None:
-        ASSIGN(ctx, 3387, c, key, E.get('n~2499'))
+        SET(ctx, 'prod', c, key, E.get('n~2499'), '+=', False, K[6])
     return True
 
 
@@ -14575,7 +14592,7 @@ def d_3387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3387, PL(ctx, E.get('you')).get('prod'), E.get('r~2500'))
     if c is not None:
-        ASSIGN(ctx, 3387, c, key, E.get('n~2499'))
+        SET(ctx, 'prod', c, key, E.get('n~2499'), '+=', False, K[6])
     return True
 
 
@@ -14599,7 +14616,7 @@ def t_3388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3398, PL(ctx, E.get('you')).get('prod'), E.get('r~2506'))
         if c is not None:
-            ASSIGN(ctx, 3398, c, key, E.get('n~2505'))
+            SET(ctx, 'prod', c, key, E.get('n~2505'), '+=', False, K[6])
         return k()
 
     ctx.steps += 1
@@ -14684,7 +14701,7 @@ def d_3395(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3395, PL(ctx, E.get('target~2504')).get('prod'), E.get('r~2502'))
     if c is not None:
-        ASSIGN(ctx, 3395, c, key, E.get('n~2501'))
+        SET(ctx, 'prod', c, key, E.get('n~2501'), '-=', False, K[6])
     return True
 
 
@@ -14716,7 +14733,7 @@ def d_3398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3398, PL(ctx, E.get('you')).get('prod'), E.get('r~2506'))
     if c is not None:
-        ASSIGN(ctx, 3398, c, key, E.get('n~2505'))
+        SET(ctx, 'prod', c, key, E.get('n~2505'), '+=', False, K[6])
     return True
 
 
@@ -14872,7 +14889,7 @@ def d_3410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3412, c, key, E.get('price~2508'))
+        SET(ctx, 'stock', c, key, E.get('price~2508'), '-=', False, K[13])
     return True
 
 
@@ -14895,7 +14912,7 @@ def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3412, c, key, E.get('price~2508'))
+        SET(ctx, 'stock', c, key, E.get('price~2508'), '-=', False, K[13])
     return True
 
 
@@ -14942,25 +14959,25 @@ def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3417, c, key, x_3888(ctx, E))
+        SET(ctx, 'stock', c, key, x_3888(ctx, E), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3418, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3418, c, key, E.get('s~2514'))
+        SET(ctx, 'stock', c, key, E.get('s~2514'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3419, c, key, E.get('t~2515'))
+        SET(ctx, 'stock', c, key, E.get('t~2515'), '-=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3420, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3420, c, key, E.get('h~2516'))
+        SET(ctx, 'stock', c, key, E.get('h~2516'), '-=', False, K[13])
     return True
 
 
@@ -14972,7 +14989,7 @@ def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        ASSIGN(ctx, 3417, c, key, x_3888(ctx, E))
+        SET(ctx, 'stock', c, key, x_3888(ctx, E), '-=', False, K[13])
     return True
 
 
@@ -14984,7 +15001,7 @@ def d_3418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3418, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        ASSIGN(ctx, 3418, c, key, E.get('s~2514'))
+        SET(ctx, 'stock', c, key, E.get('s~2514'), '-=', False, K[13])
     return True
 
 
@@ -14996,7 +15013,7 @@ def d_3419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        ASSIGN(ctx, 3419, c, key, E.get('t~2515'))
+        SET(ctx, 'stock', c, key, E.get('t~2515'), '-=', False, K[13])
     return True
 
 
@@ -15008,7 +15025,7 @@ def d_3420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3420, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        ASSIGN(ctx, 3420, c, key, E.get('h~2516'))
+        SET(ctx, 'stock', c, key, E.get('h~2516'), '-=', False, K[13])
     return True
 
 
@@ -15031,7 +15048,7 @@ def d_3421(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:635
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3424, PL(ctx, E.get('you')).get('prod'), E.get('r~2518'))
     if c is not None:
-        ASSIGN(ctx, 3424, c, key, E.get('n~2517'))
+        SET(ctx, 'prod', c, key, E.get('n~2517'), '+=', False, K[6])
     return True
 
 
@@ -15063,7 +15080,7 @@ def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3424, PL(ctx, E.get('you')).get('prod'), E.get('r~2518'))
     if c is not None:
-        ASSIGN(ctx, 3424, c, key, E.get('n~2517'))
+        SET(ctx, 'prod', c, key, E.get('n~2517'), '+=', False, K[6])
     return True
 
 
@@ -15086,7 +15103,7 @@ def d_3425(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:643
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('prod'), E.get('r~2520'))
     if c is not None:
-        ASSIGN(ctx, 3428, c, key, E.get('n~2519'))
+        SET(ctx, 'prod', c, key, E.get('n~2519'), '+=', False, K[6])
     return True
 
 
@@ -15118,7 +15135,7 @@ def d_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('prod'), E.get('r~2520'))
     if c is not None:
-        ASSIGN(ctx, 3428, c, key, E.get('n~2519'))
+        SET(ctx, 'prod', c, key, E.get('n~2519'), '+=', False, K[6])
     return True
 
 
@@ -15195,11 +15212,11 @@ def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3435, ctx.state, 'deck', x_3909(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3909(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3436, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15213,7 +15230,7 @@ def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3435, ctx.state, 'deck', x_3909(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3909(ctx, E), '=', False, K[9])
     return True
 
 
@@ -15221,7 +15238,7 @@ def d_3436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3436, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -15256,11 +15273,11 @@ def d_3439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3440, c, key, x_3915(ctx, E))
+        SET(ctx, 'hand', c, key, x_3915(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3441, ctx.state, 'deck', x_3917(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3917(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -15272,7 +15289,7 @@ def d_3440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3440, c, key, x_3915(ctx, E))
+        SET(ctx, 'hand', c, key, x_3915(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -15282,7 +15299,7 @@ def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3441, ctx.state, 'deck', x_3917(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3917(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -15341,7 +15358,7 @@ def d_3445(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3447, PL(ctx, E.get('you')).get('prod'), E.get('r~2523'))
     if c is not None:
-        ASSIGN(ctx, 3447, c, key, E.get('n~2522'))
+        SET(ctx, 'prod', c, key, E.get('n~2522'), '-=', False, K[6])
     return True
 
 
@@ -15364,7 +15381,7 @@ def d_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3447, PL(ctx, E.get('you')).get('prod'), E.get('r~2523'))
     if c is not None:
-        ASSIGN(ctx, 3447, c, key, E.get('n~2522'))
+        SET(ctx, 'prod', c, key, E.get('n~2522'), '-=', False, K[6])
     return True
 
 
@@ -15431,7 +15448,7 @@ def d_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, 3453, ctx.state.get('game_tracks'), E.get('t~2524'))
         if c is not None:
-            ASSIGN(ctx, 3453, c, key, E.get('n~2525'))
+            SET(ctx, 'game_tracks', c, key, E.get('n~2525'), '+=', False, K[16])
     else:
         if not d_3454(ctx, E):
             return False
@@ -15446,7 +15463,7 @@ def d_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3453, ctx.state.get('game_tracks'), E.get('t~2524'))
     if c is not None:
-        ASSIGN(ctx, 3453, c, key, E.get('n~2525'))
+        SET(ctx, 'game_tracks', c, key, E.get('n~2525'), '+=', False, K[16])
     return True
 
 
@@ -15461,7 +15478,7 @@ def d_3454(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3455, PL(ctx, E.get('you')).get('tracks'), E.get('t~2524'))
     if c is not None:
-        ASSIGN(ctx, 3455, c, key, E.get('n~2525'))
+        SET(ctx, 'tracks', c, key, E.get('n~2525'), '+=', False, K[17])
     if not d_3456(ctx, E):
         return False
     return True
@@ -15475,7 +15492,7 @@ def d_3455(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3455, PL(ctx, E.get('you')).get('tracks'), E.get('t~2524'))
     if c is not None:
-        ASSIGN(ctx, 3455, c, key, E.get('n~2525'))
+        SET(ctx, 'tracks', c, key, E.get('n~2525'), '+=', False, K[17])
     return True
 
 
@@ -15491,7 +15508,7 @@ def d_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            ASSIGN(ctx, 3457, c, key, True)
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -15503,7 +15520,7 @@ def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        ASSIGN(ctx, 3457, c, key, True)
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[18])
     return True
 
 
@@ -15569,7 +15586,7 @@ def d_3461(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3466, PL(ctx, E.get('you')).get('prod'), E.get('r~2533'))
     if c is not None:
-        ASSIGN(ctx, 3466, c, key, x_3942(ctx, E))
+        SET(ctx, 'prod', c, key, x_3942(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15621,7 +15638,7 @@ def d_3466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3466, PL(ctx, E.get('you')).get('prod'), E.get('r~2533'))
     if c is not None:
-        ASSIGN(ctx, 3466, c, key, x_3942(ctx, E))
+        SET(ctx, 'prod', c, key, x_3942(ctx, E), '+=', False, K[6])
     return True
 
 
@@ -15689,7 +15706,7 @@ def d_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~2541'))
     if c is not None:
-        ASSIGN(ctx, 3473, c, key, E.get('n~2540'))
+        SET(ctx, 'prod', c, key, E.get('n~2540'), '-=', False, K[6])
     return True
 
 
@@ -15712,7 +15729,7 @@ def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~2541'))
     if c is not None:
-        ASSIGN(ctx, 3473, c, key, E.get('n~2540'))
+        SET(ctx, 'prod', c, key, E.get('n~2540'), '-=', False, K[6])
     return True
 
 
@@ -15798,11 +15815,11 @@ def d_3480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3481, ctx.state, 'deck', x_3957(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3957(ctx, E), '=', False, K[9])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3482, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -15816,7 +15833,7 @@ def d_3481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3481, ctx.state, 'deck', x_3957(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3957(ctx, E), '=', False, K[9])
     return True
 
 
@@ -15824,7 +15841,7 @@ def d_3482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3482, ctx.state, 'discard', K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     return True
 
 
@@ -15859,11 +15876,11 @@ def d_3485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3486, c, key, x_3963(ctx, E))
+        SET(ctx, 'hand', c, key, x_3963(ctx, E), '+=', True, K[12])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    ASSIGN(ctx, 3487, ctx.state, 'deck', x_3965(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3965(ctx, E), '-=', True, K[9])
     return True
 
 
@@ -15875,7 +15892,7 @@ def d_3486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        ASSIGN(ctx, 3486, c, key, x_3963(ctx, E))
+        SET(ctx, 'hand', c, key, x_3963(ctx, E), '+=', True, K[12])
     return True
 
 
@@ -15885,7 +15902,7 @@ def d_3487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3487, ctx.state, 'deck', x_3965(ctx, E))
+    SET(ctx, 'deck', ctx.state, 'deck', x_3965(ctx, E), '-=', True, K[9])
     return True
 
 
