@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any
 
 from compiler.runtime.ctx import MISSING, Ctx, Frame
+from compiler.runtime.index import statements
 from compiler.runtime.machine import bind, dry_run, unbind
 from compiler.runtime.values import ev
 
@@ -95,18 +96,8 @@ def _sure(ctx: Ctx, node: dict[str, Any]) -> bool:
     table = ctx.index.sure
     hit = table.get(node["id"])
     if hit is None:
-        hit = table[node["id"]] = not _holds_fail(node)
+        hit = table[node["id"]] = not any(n["op"] in FAILS for n in statements(node))
     return hit
-
-
-def _holds_fail(value: Any) -> bool:
-    if isinstance(value, dict):
-        if value.get("op") in FAILS and "id" in value:
-            return True
-        return any(_holds_fail(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_holds_fail(v) for v in value)
-    return False
 
 
 class _Chain:

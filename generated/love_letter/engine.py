@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -66,7 +64,7 @@ K = [
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_95 != E.get('you'))) and bool((not PL(ctx, v_p_95).get('out'))) and bool((not PL(ctx, v_p_95).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_95 != E.get('you'))) and bool((not PL(ctx, v_p_95).get('out'))) and bool((not PL(ctx, v_p_95).get('protected'))))])) > 0))
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -146,7 +144,7 @@ def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
 def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_100 != E.get('you'))) and bool((not PL(ctx, v_p_100).get('out'))) and bool((not PL(ctx, v_p_100).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_100 != E.get('you'))) and bool((not PL(ctx, v_p_100).get('out'))) and bool((not PL(ctx, v_p_100).get('protected'))))])) > 0))
 
 
 def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
@@ -164,7 +162,7 @@ def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
 def x_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('target~102'), 'card': CALL(ctx, 'first', None, PL(ctx, E.get('target~102')).get('hand'))}]
+    return [{'player': E.get('target~102'), 'card': FN['first'](ctx, None, PL(ctx, E.get('target~102')).get('hand'))}]
 
 
 def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
@@ -176,7 +174,7 @@ def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
 def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_103 != E.get('you'))) and bool((not PL(ctx, v_p_103).get('out'))) and bool((not PL(ctx, v_p_103).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_103 != E.get('you'))) and bool((not PL(ctx, v_p_103).get('out'))) and bool((not PL(ctx, v_p_103).get('protected'))))])) > 0))
 
 
 def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
@@ -188,13 +186,13 @@ def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
 def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, PL(ctx, E.get('you')).get('hand'))
+    return FN['first'](ctx, None, PL(ctx, E.get('you')).get('hand'))
 
 
 def x_35(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, PL(ctx, E.get('target~105')).get('hand'))
+    return FN['first'](ctx, None, PL(ctx, E.get('target~105')).get('hand'))
 
 
 def x_36(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
@@ -372,11 +370,11 @@ def x_84(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
 
 
 def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_86(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -386,7 +384,7 @@ def x_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -394,7 +392,7 @@ def x_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_91(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
@@ -420,7 +418,7 @@ def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(CALL(ctx, 'count', None, [v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_113 != E.get('you'))) and bool((not PL(ctx, v_p_113).get('out'))) and bool((not PL(ctx, v_p_113).get('protected'))))])) > num(0)))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (num(FN['count'](ctx, None, [v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (bool((v_p_113 != E.get('you'))) and bool((not PL(ctx, v_p_113).get('out'))) and bool((not PL(ctx, v_p_113).get('protected'))))])) > 0))
 
 
 def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
@@ -514,7 +512,7 @@ def x_119(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
 
 
 def x_120(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
-    return CALL(ctx, 'random', None, len(ctx.state['players']))
+    return FN['random'](ctx, None, len(ctx.state['players']))
 
 
 def x_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:114
@@ -550,7 +548,7 @@ def x_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
 
 
 def x_129(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_130(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
@@ -558,7 +556,7 @@ def x_130(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
 
 
 def x_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
@@ -574,7 +572,7 @@ def x_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
 
 
 def x_137(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_138(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
@@ -582,7 +580,7 @@ def x_138(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
 
 
 def x_139(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
@@ -626,11 +624,11 @@ def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) for v_k_119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) for v_k_119 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -640,7 +638,7 @@ def x_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_156(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_157(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -648,7 +646,7 @@ def x_157(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_158(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
@@ -656,7 +654,7 @@ def x_159(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_121).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(FN['count'](ctx, None, [v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_121).get('out'))])) <= 1)) or bool((FN['count'](ctx, None, ctx.state.get('deck')) == 0)))))
 
 
 def x_162(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
@@ -674,7 +672,7 @@ def x_166(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
 
 
 def x_168(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_169(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -684,7 +682,7 @@ def x_169(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_170(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_171(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
@@ -692,19 +690,19 @@ def x_171(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
 
 
 def x_172(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, PL(ctx, E.get('you')).get('hand'))
+    return FN['distinct'](ctx, None, PL(ctx, E.get('you')).get('hand'))
 
 
 def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [IN(v_x_125, PL(ctx, E.get('you')).get('hand')) for v_x_125 in items_of(GET(ctx, 'cards', v_other_124, 'discard_with', []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
+    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not FN['any'](ctx, None, [FN['any'](ctx, None, [IN(v_x_125, PL(ctx, E.get('you')).get('hand')) for v_x_125 in items_of(GET(ctx, 'cards', v_other_124, 'discard_with', []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
 
 
 def x_179(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
@@ -750,17 +748,17 @@ def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(CALL(ctx, 'count', None, [v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_127).get('out'))])) <= num(1))) or bool((CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)))))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (bool((num(FN['count'](ctx, None, [v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_127).get('out'))])) <= 1)) or bool((FN['count'](ctx, None, ctx.state.get('deck')) == 0)))))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: CALL(ctx, 'first', None, [v_q_129 for v_q_129 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if (not PL(ctx, v_q_129).get('out'))]))
+    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_129 for v_q_129 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))]) if (not PL(ctx, v_q_129).get('out'))]))
 
 
 def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:180
-    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_131: (lambda v_best_134: (lambda v_top_137: (lambda v_most_140: (lambda v_tied_143: [v_p_144 for v_p_144 in items_of(v_tied_143) if (bool((CALL(ctx, 'count', None, v_tied_143) == 1)) or bool((1 == 1)))])([v_p_141 for v_p_141 in items_of(v_top_137) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_142, 'value', 0) for v_c_142 in items_of(PL(ctx, v_p_141).get('discards'))]) == v_most_140)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_139, 'value', 0) for v_c_139 in items_of(PL(ctx, v_p_138).get('discards'))]) for v_p_138 in items_of(v_top_137)])))([v_p_135 for v_p_135 in items_of(v_live_131) if (CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_136, 'value', 0) for v_c_136 in items_of(PL(ctx, v_p_135).get('hand'))]) == v_best_134)]))(CALL(ctx, 'max', None, [CALL(ctx, 'sum', None, [GET(ctx, 'cards', v_c_133, 'value', 0) for v_c_133 in items_of(PL(ctx, v_p_132).get('hand'))]) for v_p_132 in items_of(v_live_131)])))([v_p_130 for v_p_130 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_130).get('out'))]))
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_131: (lambda v_best_134: (lambda v_top_137: (lambda v_most_140: (lambda v_tied_143: [v_p_144 for v_p_144 in items_of(v_tied_143) if (bool((FN['count'](ctx, None, v_tied_143) == 1)) or bool((1 == 1)))])([v_p_141 for v_p_141 in items_of(v_top_137) if (FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_142, 'value', 0) for v_c_142 in items_of(PL(ctx, v_p_141).get('discards'))]) == v_most_140)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_139, 'value', 0) for v_c_139 in items_of(PL(ctx, v_p_138).get('discards'))]) for v_p_138 in items_of(v_top_137)])))([v_p_135 for v_p_135 in items_of(v_live_131) if (FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_136, 'value', 0) for v_c_136 in items_of(PL(ctx, v_p_135).get('hand'))]) == v_best_134)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [GET(ctx, 'cards', v_c_133, 'value', 0) for v_c_133 in items_of(PL(ctx, v_p_132).get('hand'))]) for v_p_132 in items_of(v_live_131)])))([v_p_130 for v_p_130 in items_of(list(range(len(ctx.state['players'])))) if (not PL(ctx, v_p_130).get('out'))]))
 
 
 def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
@@ -796,7 +794,7 @@ def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return (PL(ctx, E.get('p~148')).get('hand') if (bool((num(CALL(ctx, 'count', None, E.get('still_in~147'))) > num(1))) and bool(IN(E.get('p~148'), E.get('still_in~147')))) else K[1])
+    return (PL(ctx, E.get('p~148')).get('hand') if (bool((num(FN['count'](ctx, None, E.get('still_in~147'))) > 1)) and bool(IN(E.get('p~148'), E.get('still_in~147')))) else K[1])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
@@ -812,7 +810,7 @@ def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('won~145'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('won~145'))) > 0)
 
 
 def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -822,11 +820,11 @@ def x_207(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: CALL(ctx, 'first', None, [v_p_151 for v_p_151 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))]) if IN(v_p_151, E.get('won~145'))]))
+    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_151 for v_p_151 in items_of([KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))]) if IN(v_p_151, E.get('won~145'))]))
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: CALL(ctx, 'any', None, [(num(PL(ctx, v_p_152).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: FN['any'](ctx, None, [(num(PL(ctx, v_p_152).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - 2), None))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_210(ctx, E=None):  # 
@@ -836,7 +834,7 @@ def x_210(ctx, E=None):  #
 
 
 def x_211(ctx, E=None):  # 
-    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_153).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - num(2)), None)))])
+    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if (num(PL(ctx, v_p_153).get('tokens')) >= num(KEY(K[2], (num(len(ctx.state['players'])) - 2), None)))])
 
 
 def x_212(ctx, E=None):  # 

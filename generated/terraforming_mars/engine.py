@@ -11,19 +11,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -35,7 +34,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -155,7 +153,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (bool(E.get('more~674')) and bool((num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) > num(0))))
+    return (bool(E.get('more~674')) and bool((num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('hand'))) > 0)))
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -201,13 +199,13 @@ def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
     if E is None:
         E = ctx.env()
-    return (num(E.get('sold~673')) > num(0))
+    return (num(E.get('sold~673')) > 0)
 
 
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) > num(0))
+    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('hand'))) > 0)
 
 
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -283,19 +281,19 @@ def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
 def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_682, 0), GET(ctx, 'parameters', v_p_682, 'step', 0))) > num(GET(ctx, 'parameters', v_p_682, 'max', 0))) for v_p_682 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_682, 'tile', None) == E.get('t~681'))])))
+    return MEMO(ctx, (54, E.get('t~681'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_682, 0), GET(ctx, 'parameters', v_p_682, 'step', 0))) > num(GET(ctx, 'parameters', v_p_682, 'max', 0))) for v_p_682 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_682, 'tile', None) == E.get('t~681'))])))
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (bool((GET(ctx, 'tiles', E.get('t~681'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_690)) > num(0)))) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_689, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_689, {}), 'owner', None) == E.get('you')))) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])))]))([v_s_684 for v_s_684 in items_of([v_x_683 for v_x_683 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_683, 'type', None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))]) if (bool((not IN(v_s_684, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('t~681'))) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_684, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_684, None) == E.get('you'))))) and bool((bool(IN(v_s_684, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_685, ctx.state.get('board'))) and bool((not IN(v_x_685, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) == v_u_686)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None), 'counts_as', None) == v_u_686))))) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))]))) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))))))]))
+    return MEMO(ctx, (55, E.get('this'), E.get('t~681'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_687: (lambda v_near_690: (v_near_690 if (bool((GET(ctx, 'tiles', E.get('t~681'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_690)) > 0))) else v_open_687))([v_s_688 for v_s_688 in items_of(v_open_687) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_689, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_689, {}), 'owner', None) == E.get('you')))) for v_x_689 in items_of(ADJ(ctx, 'spaces', v_s_688))])))]))([v_s_684 for v_s_684 in items_of([v_x_683 for v_x_683 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_683, 'type', None) == GET(ctx, 'tiles', E.get('t~681'), 'space', None))]) if (bool((not IN(v_s_684, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('t~681'))) or bool((GET(ctx, 'spaces', v_s_684, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_684, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_684, None) == E.get('you'))))) and bool((bool(IN(v_s_684, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_685, ctx.state.get('board'))) and bool((not IN(v_x_685, KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None) == v_u_686)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_685, {}), 'tile', None), 'counts_as', None) == v_u_686))))) for v_u_686 in items_of(KEY(GET(ctx, 'tiles', E.get('t~681'), 'not_next_to', {}), 'tiles', None))]))) for v_x_685 in items_of(ADJ(ctx, 'spaces', v_s_684))]))))))]))
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~691'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~691'))) > 0)
 
 
 def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -357,25 +355,25 @@ def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
 
 
 def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
-    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_696, 0), GET(ctx, 'parameters', v_p_696, 'step', 0))) > num(GET(ctx, 'parameters', v_p_696, 'max', 0))) for v_p_696 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_696, 'tile', None) == 'ocean')])))
+    return MEMO(ctx, (74, ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_696, 0), GET(ctx, 'parameters', v_p_696, 'step', 0))) > num(GET(ctx, 'parameters', v_p_696, 'max', 0))) for v_p_696 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_696, 'tile', None) == 'ocean')])))
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_698, 0), GET(ctx, 'parameters', v_p_698, 'step', 0))) > num(GET(ctx, 'parameters', v_p_698, 'max', 0))) for v_p_698 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_698, 'tile', None) == E.get('t~697'))])))
+    return MEMO(ctx, (76, E.get('t~697'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_698, 0), GET(ctx, 'parameters', v_p_698, 'step', 0))) > num(GET(ctx, 'parameters', v_p_698, 'max', 0))) for v_p_698 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_698, 'tile', None) == E.get('t~697'))])))
 
 
 def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (bool((GET(ctx, 'tiles', E.get('t~697'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_706)) > num(0)))) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_705, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_705, {}), 'owner', None) == E.get('you')))) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])))]))([v_s_700 for v_s_700 in items_of([v_x_699 for v_x_699 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_699, 'type', None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))]) if (bool((not IN(v_s_700, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('t~697'))) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_700, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_700, None) == E.get('you'))))) and bool((bool(IN(v_s_700, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_701, ctx.state.get('board'))) and bool((not IN(v_x_701, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) == v_u_702)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None), 'counts_as', None) == v_u_702))))) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))]))) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))))))]))
+    return MEMO(ctx, (77, E.get('this'), E.get('t~697'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_703: (lambda v_near_706: (v_near_706 if (bool((GET(ctx, 'tiles', E.get('t~697'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_706)) > 0))) else v_open_703))([v_s_704 for v_s_704 in items_of(v_open_703) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_705, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_705, {}), 'owner', None) == E.get('you')))) for v_x_705 in items_of(ADJ(ctx, 'spaces', v_s_704))])))]))([v_s_700 for v_s_700 in items_of([v_x_699 for v_x_699 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_699, 'type', None) == GET(ctx, 'tiles', E.get('t~697'), 'space', None))]) if (bool((not IN(v_s_700, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('t~697'))) or bool((GET(ctx, 'spaces', v_s_700, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_700, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_700, None) == E.get('you'))))) and bool((bool(IN(v_s_700, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_701, ctx.state.get('board'))) and bool((not IN(v_x_701, KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None) == v_u_702)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_701, {}), 'tile', None), 'counts_as', None) == v_u_702))))) for v_u_702 in items_of(KEY(GET(ctx, 'tiles', E.get('t~697'), 'not_next_to', {}), 'tiles', None))]))) for v_x_701 in items_of(ADJ(ctx, 'spaces', v_s_700))]))))))]))
 
 
 def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~707'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~707'))) > 0)
 
 
 def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -439,19 +437,19 @@ def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:98
 def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_713, 0), GET(ctx, 'parameters', v_p_713, 'step', 0))) > num(GET(ctx, 'parameters', v_p_713, 'max', 0))) for v_p_713 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_713, 'tile', None) == E.get('t~712'))])))
+    return MEMO(ctx, (97, E.get('t~712'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_713, 0), GET(ctx, 'parameters', v_p_713, 'step', 0))) > num(GET(ctx, 'parameters', v_p_713, 'max', 0))) for v_p_713 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_713, 'tile', None) == E.get('t~712'))])))
 
 
 def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (bool((GET(ctx, 'tiles', E.get('t~712'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_721)) > num(0)))) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_720, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_720, {}), 'owner', None) == E.get('you')))) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])))]))([v_s_715 for v_s_715 in items_of([v_x_714 for v_x_714 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_714, 'type', None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))]) if (bool((not IN(v_s_715, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('t~712'))) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_715, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_715, None) == E.get('you'))))) and bool((bool(IN(v_s_715, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_716, ctx.state.get('board'))) and bool((not IN(v_x_716, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) == v_u_717)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None), 'counts_as', None) == v_u_717))))) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))]))) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))))))]))
+    return MEMO(ctx, (98, E.get('this'), E.get('t~712'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_718: (lambda v_near_721: (v_near_721 if (bool((GET(ctx, 'tiles', E.get('t~712'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_721)) > 0))) else v_open_718))([v_s_719 for v_s_719 in items_of(v_open_718) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_720, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_720, {}), 'owner', None) == E.get('you')))) for v_x_720 in items_of(ADJ(ctx, 'spaces', v_s_719))])))]))([v_s_715 for v_s_715 in items_of([v_x_714 for v_x_714 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_714, 'type', None) == GET(ctx, 'tiles', E.get('t~712'), 'space', None))]) if (bool((not IN(v_s_715, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('t~712'))) or bool((GET(ctx, 'spaces', v_s_715, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_715, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_715, None) == E.get('you'))))) and bool((bool(IN(v_s_715, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_716, ctx.state.get('board'))) and bool((not IN(v_x_716, KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None) == v_u_717)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_716, {}), 'tile', None), 'counts_as', None) == v_u_717))))) for v_u_717 in items_of(KEY(GET(ctx, 'tiles', E.get('t~712'), 'not_next_to', {}), 'tiles', None))]))) for v_x_716 in items_of(ADJ(ctx, 'spaces', v_s_715))]))))))]))
 
 
 def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~722'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~722'))) > 0)
 
 
 def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -521,19 +519,19 @@ def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_730, 0), GET(ctx, 'parameters', v_p_730, 'step', 0))) > num(GET(ctx, 'parameters', v_p_730, 'max', 0))) for v_p_730 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_730, 'tile', None) == E.get('t~729'))])))
+    return MEMO(ctx, (122, E.get('t~729'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_730, 0), GET(ctx, 'parameters', v_p_730, 'step', 0))) > num(GET(ctx, 'parameters', v_p_730, 'max', 0))) for v_p_730 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_730, 'tile', None) == E.get('t~729'))])))
 
 
 def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (bool((GET(ctx, 'tiles', E.get('t~729'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_738)) > num(0)))) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_737, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_737, {}), 'owner', None) == E.get('you')))) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])))]))([v_s_732 for v_s_732 in items_of([v_x_731 for v_x_731 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_731, 'type', None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))]) if (bool((not IN(v_s_732, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('t~729'))) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_732, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_732, None) == E.get('you'))))) and bool((bool(IN(v_s_732, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_733, ctx.state.get('board'))) and bool((not IN(v_x_733, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) == v_u_734)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None), 'counts_as', None) == v_u_734))))) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))]))) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))))))]))
+    return MEMO(ctx, (123, E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_735: (lambda v_near_738: (v_near_738 if (bool((GET(ctx, 'tiles', E.get('t~729'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_738)) > 0))) else v_open_735))([v_s_736 for v_s_736 in items_of(v_open_735) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_737, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_737, {}), 'owner', None) == E.get('you')))) for v_x_737 in items_of(ADJ(ctx, 'spaces', v_s_736))])))]))([v_s_732 for v_s_732 in items_of([v_x_731 for v_x_731 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_731, 'type', None) == GET(ctx, 'tiles', E.get('t~729'), 'space', None))]) if (bool((not IN(v_s_732, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('t~729'))) or bool((GET(ctx, 'spaces', v_s_732, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_732, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_732, None) == E.get('you'))))) and bool((bool(IN(v_s_732, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_733, ctx.state.get('board'))) and bool((not IN(v_x_733, KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None) == v_u_734)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_733, {}), 'tile', None), 'counts_as', None) == v_u_734))))) for v_u_734 in items_of(KEY(GET(ctx, 'tiles', E.get('t~729'), 'not_next_to', {}), 'tiles', None))]))) for v_x_733 in items_of(ADJ(ctx, 'spaces', v_s_732))]))))))]))
 
 
 def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~739'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~739'))) > 0)
 
 
 def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -661,7 +659,7 @@ def x_159(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:61
 def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_s_747 for v_s_747 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'owner', None) == E.get('you'))))]), CALL(ctx, 'count', None, [v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'owner', None) == E.get('you'))))])), CALL(ctx, 'count', None, [v_s_749 for v_s_749 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) == 'special')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None), 'counts_as', None) == 'special')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'owner', None) == E.get('you'))))])))
+    return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_s_747 for v_s_747 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_747, {}), 'owner', None) == E.get('you'))))]), FN['count'](ctx, None, [v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_748, {}), 'owner', None) == E.get('you'))))])), FN['count'](ctx, None, [v_s_749 for v_s_749 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None) == 'special')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'tile', None), 'counts_as', None) == 'special')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_749, {}), 'owner', None) == E.get('you'))))])))
 
 
 def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
@@ -673,7 +671,7 @@ def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_162(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_751 for v_x_751 in items_of(GET(ctx, 'cards', v_c_750, 'tags', [])) if (v_x_751 == 'science')]) for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_753 for v_x_753 in items_of(GET(ctx, 'corporations', v_c_752, 'tags', [])) if (v_x_753 == 'science')]) for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_751 for v_x_751 in items_of(GET(ctx, 'cards', v_c_750, 'tags', [])) if (v_x_751 == 'science')]) for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_753 for v_x_753 in items_of(GET(ctx, 'corporations', v_c_752, 'tags', [])) if (v_x_753 == 'science')]) for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_163(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -701,7 +699,7 @@ def x_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -709,7 +707,7 @@ def x_176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -721,7 +719,7 @@ def x_180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -731,7 +729,7 @@ def x_182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -739,7 +737,7 @@ def x_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -749,7 +747,7 @@ def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -757,7 +755,7 @@ def x_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -769,7 +767,7 @@ def x_197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -779,7 +777,7 @@ def x_199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -787,11 +785,11 @@ def x_201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_205(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -799,7 +797,7 @@ def x_206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_207(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -811,7 +809,7 @@ def x_210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -821,7 +819,7 @@ def x_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -829,7 +827,7 @@ def x_214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1007,7 +1005,7 @@ def x_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1015,7 +1013,7 @@ def x_335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1027,7 +1025,7 @@ def x_339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1037,7 +1035,7 @@ def x_341(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1045,11 +1043,11 @@ def x_343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1057,7 +1055,7 @@ def x_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1069,7 +1067,7 @@ def x_352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1079,7 +1077,7 @@ def x_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1087,7 +1085,7 @@ def x_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1115,7 +1113,7 @@ def x_372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1123,7 +1121,7 @@ def x_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1135,7 +1133,7 @@ def x_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1145,7 +1143,7 @@ def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1153,13 +1151,13 @@ def x_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3979(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
+    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= 20)))
 
 
 def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1171,7 +1169,7 @@ def x_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3984(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
-    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= num(20))))
+    return (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool((num(KEY(E.get('event'), 'cost', None)) >= 20)))
 
 
 def x_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1223,7 +1221,7 @@ def x_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1231,7 +1229,7 @@ def x_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1243,7 +1241,7 @@ def x_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1253,7 +1251,7 @@ def x_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1261,7 +1259,7 @@ def x_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -1279,7 +1277,7 @@ def x_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4035(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(CALL(ctx, 'any', None, [IN(v_r_2563, K[4]) for v_r_2563 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
+    return MEMO(ctx, (4035, E.get('event'), E.get('you'),), lambda: (bool((KEY(E.get('event'), 'by', None) == E.get('you'))) and bool(FN['any'](ctx, None, [IN(v_r_2563, K[4]) for v_r_2563 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', []))]))))
 
 
 def x_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1303,19 +1301,19 @@ def x_4045(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
 def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2569, 0), GET(ctx, 'parameters', v_p_2569, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2569, 'max', 0))) for v_p_2569 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2569, 'tile', None) == E.get('t~2568'))])))
+    return MEMO(ctx, (4047, E.get('t~2568'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2569, 0), GET(ctx, 'parameters', v_p_2569, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2569, 'max', 0))) for v_p_2569 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2569, 'tile', None) == E.get('t~2568'))])))
 
 
 def x_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (bool((GET(ctx, 'tiles', E.get('t~2568'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2577)) > num(0)))) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2576, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2576, {}), 'owner', None) == E.get('you')))) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])))]))([v_s_2571 for v_s_2571 in items_of([v_x_2570 for v_x_2570 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2570, 'type', None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))]) if (bool((not IN(v_s_2571, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('t~2568'))) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2571, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2571, None) == E.get('you'))))) and bool((bool(IN(v_s_2571, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2572, ctx.state.get('board'))) and bool((not IN(v_x_2572, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) == v_u_2573)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None), 'counts_as', None) == v_u_2573))))) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))))))]))
+    return MEMO(ctx, (4048, E.get('this'), E.get('t~2568'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2574: (lambda v_near_2577: (v_near_2577 if (bool((GET(ctx, 'tiles', E.get('t~2568'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2577)) > 0))) else v_open_2574))([v_s_2575 for v_s_2575 in items_of(v_open_2574) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2576, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2576, {}), 'owner', None) == E.get('you')))) for v_x_2576 in items_of(ADJ(ctx, 'spaces', v_s_2575))])))]))([v_s_2571 for v_s_2571 in items_of([v_x_2570 for v_x_2570 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2570, 'type', None) == GET(ctx, 'tiles', E.get('t~2568'), 'space', None))]) if (bool((not IN(v_s_2571, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('t~2568'))) or bool((GET(ctx, 'spaces', v_s_2571, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2571, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2571, None) == E.get('you'))))) and bool((bool(IN(v_s_2571, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2572, ctx.state.get('board'))) and bool((not IN(v_x_2572, KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None) == v_u_2573)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2572, {}), 'tile', None), 'counts_as', None) == v_u_2573))))) for v_u_2573 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2568'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2572 in items_of(ADJ(ctx, 'spaces', v_s_2571))]))))))]))
 
 
 def x_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2578'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2578'))) > 0)
 
 
 def x_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1439,19 +1437,19 @@ def x_4090(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2593') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2593') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2594') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2594') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1481,25 +1479,25 @@ def x_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('s_v~2595'))) - num(1)), E.get('s_v~2595'))]) if (num(E.get('s_v~2595')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('s_v~2595'))) - 1), E.get('s_v~2595'))]) if (num(E.get('s_v~2595')) > 0) else 0))
 
 
 def x_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('t_v~2596'))) - num(1)), E.get('t_v~2596'))]) if (num(E.get('t_v~2596')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('t_v~2596'))) - 1), E.get('t_v~2596'))]) if (num(E.get('t_v~2596')) > 0) else 0))
 
 
 def x_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('h_v~2597'))) - num(1)), E.get('h_v~2597'))]) if (num(E.get('h_v~2597')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2592'), E.get('h_v~2597'))) - 1), E.get('h_v~2597'))]) if (num(E.get('h_v~2597')) > 0) else 0))
 
 
 def x_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2598')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('s_v~2595')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('t~2599')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('t_v~2596')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('h~2600')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('h_v~2597')))) >= num(E.get('price~2592'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2598')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('s_v~2595')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('t~2599')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('t_v~2596')))) >= num(E.get('price~2592'))))))) and bool((not (bool((num(E.get('h~2600')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2598')) * num(E.get('s_v~2595'))), (num(E.get('t~2599')) * num(E.get('t_v~2596')))), (num(E.get('h~2600')) * num(E.get('h_v~2597'))))) - num(E.get('h_v~2597')))) >= num(E.get('price~2592'))))))))
 
 
 def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1511,7 +1509,7 @@ def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])
 
 
 def x_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1535,7 +1533,7 @@ def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])}, ({'steel': E.get('s~2598')} if (num(E.get('s_v~2595')) > num(0)) else K[5])), ({'titanium': E.get('t~2599')} if (num(E.get('t_v~2596')) > num(0)) else K[5])), ({'heat': E.get('h~2600')} if (num(E.get('h_v~2597')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2592')) - num((num(E.get('s~2598')) * num(E.get('s_v~2595')))))) - num((num(E.get('t~2599')) * num(E.get('t_v~2596')))))) - num((num(E.get('h~2600')) * num(E.get('h_v~2597')))))])}, ({'steel': E.get('s~2598')} if (num(E.get('s_v~2595')) > 0) else K[5])), ({'titanium': E.get('t~2599')} if (num(E.get('t_v~2596')) > 0) else K[5])), ({'heat': E.get('h~2600')} if (num(E.get('h_v~2597')) > 0) else K[5]))
 
 
 def x_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -1559,7 +1557,7 @@ def x_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2601') == 'tr')) and bool((num(E.get('n~2602')) > num(0))))
+    return (bool((E.get('t~2601') == 'tr')) and bool((num(E.get('n~2602')) > 0)))
 
 
 def x_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1589,7 +1587,7 @@ def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
 def x_4138(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4138, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2608 for v_x_2608 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2608 == 'jovian')]))
+    return MEMO(ctx, (4138, E.get('event'),), lambda: FN['count'](ctx, None, [v_x_2608 for v_x_2608 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2608 == 'jovian')]))
 
 
 def x_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1613,31 +1611,31 @@ def x_4142(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
 def x_4143(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= num(35))
+    return (num(KEY(PL(ctx, E.get('you')).get('tracks'), 'tr', 0)) >= 35)
 
 
 def x_4144(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4144, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_2612 for v_s_2612 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2612, {}), 'owner', None) == E.get('you'))))])) >= 3))
 
 
 def x_4145(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'owner', None) == E.get('you'))))])) >= num(3)))
+    return MEMO(ctx, (4145, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_2613 for v_s_2613 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2613, {}), 'owner', None) == E.get('you'))))])) >= 3))
 
 
 def x_4146(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2615 for v_x_2615 in items_of(GET(ctx, 'cards', v_c_2614, 'tags', [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2617 for v_x_2617 in items_of(GET(ctx, 'corporations', v_c_2616, 'tags', [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(8)))
+    return MEMO(ctx, (4146, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2615 for v_x_2615 in items_of(GET(ctx, 'cards', v_c_2614, 'tags', [])) if (v_x_2615 == 'building')]) for v_c_2614 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2617 for v_x_2617 in items_of(GET(ctx, 'corporations', v_c_2616, 'tags', [])) if (v_x_2617 == 'building')]) for v_c_2616 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 8))
 
 
 def x_4147(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('hand'))) >= num(16))
+    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('hand'))) >= 16)
 
 
 def x_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1655,19 +1653,19 @@ def x_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2623, 0), GET(ctx, 'parameters', v_p_2623, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2623, 'max', 0))) for v_p_2623 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2623, 'tile', None) == E.get('t~2622'))])))
+    return MEMO(ctx, (4157, E.get('t~2622'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2623, 0), GET(ctx, 'parameters', v_p_2623, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2623, 'max', 0))) for v_p_2623 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2623, 'tile', None) == E.get('t~2622'))])))
 
 
 def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (bool((GET(ctx, 'tiles', E.get('t~2622'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2631)) > num(0)))) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2630, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2630, {}), 'owner', None) == E.get('you')))) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])))]))([v_s_2625 for v_s_2625 in items_of([v_x_2624 for v_x_2624 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2624, 'type', None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))]) if (bool((not IN(v_s_2625, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('t~2622'))) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2625, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2625, None) == E.get('you'))))) and bool((bool(IN(v_s_2625, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2626, ctx.state.get('board'))) and bool((not IN(v_x_2626, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) == v_u_2627)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None), 'counts_as', None) == v_u_2627))))) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))))))]))
+    return MEMO(ctx, (4158, E.get('this'), E.get('t~2622'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2628: (lambda v_near_2631: (v_near_2631 if (bool((GET(ctx, 'tiles', E.get('t~2622'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2631)) > 0))) else v_open_2628))([v_s_2629 for v_s_2629 in items_of(v_open_2628) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2630, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2630, {}), 'owner', None) == E.get('you')))) for v_x_2630 in items_of(ADJ(ctx, 'spaces', v_s_2629))])))]))([v_s_2625 for v_s_2625 in items_of([v_x_2624 for v_x_2624 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2624, 'type', None) == GET(ctx, 'tiles', E.get('t~2622'), 'space', None))]) if (bool((not IN(v_s_2625, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('t~2622'))) or bool((GET(ctx, 'spaces', v_s_2625, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2625, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2625, None) == E.get('you'))))) and bool((bool(IN(v_s_2625, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2626, ctx.state.get('board'))) and bool((not IN(v_x_2626, KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None) == v_u_2627)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2626, {}), 'tile', None), 'counts_as', None) == v_u_2627))))) for v_u_2627 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2622'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2626 in items_of(ADJ(ctx, 'spaces', v_s_2625))]))))))]))
 
 
 def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2632'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2632'))) > 0)
 
 
 def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1915,11 +1913,11 @@ def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
+    return [GET(ctx, 'cards', FN['first'](ctx, None, ctx.state.get('deck')), 'cost', 0)]
 
 
 def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1927,7 +1925,7 @@ def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -1935,7 +1933,7 @@ def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -1947,25 +1945,25 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2785)) > num(0)))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2785)) > 0))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2786') if (E.get('k~2777') == 0) else CALL(ctx, 'reversed', None, E.get('free~2786')))
+    return (E.get('free~2786') if (E.get('k~2777') == 0) else FN['reversed'](ctx, None, E.get('free~2786')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~2787'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (num(2) * num(E.get('k~2777'))), None), CALL(ctx, 'count', None, E.get('order~2787')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2787'))), None)
+    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (2 * num(E.get('k~2777'))), None), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None)
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2023,19 +2021,19 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2800)) > num(0)))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2800)) > 0))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~2801'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (num(2) * num(E.get('k~2777'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2801')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2801'))), None)
+    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (2 * num(E.get('k~2777'))), 1), None), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None)
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2127,7 +2125,7 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > num(0))))
+    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > 0)))
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2137,7 +2135,7 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -2145,7 +2143,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: CALL(ctx, 'sorted', None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -2157,7 +2155,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('corp_deck'))) > 0)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -2167,7 +2165,7 @@ def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
 def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -2175,7 +2173,7 @@ def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
 def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
@@ -2227,7 +2225,7 @@ def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2235,7 +2233,7 @@ def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2247,7 +2245,7 @@ def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2257,7 +2255,7 @@ def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2265,7 +2263,7 @@ def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2277,19 +2275,19 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2319,25 +2317,25 @@ def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - num(1)), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - num(1)), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - num(1)), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2349,7 +2347,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2373,7 +2371,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > num(0)) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > num(0)) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2417,11 +2415,11 @@ def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -2429,7 +2427,7 @@ def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -2441,7 +2439,7 @@ def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -2451,7 +2449,7 @@ def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -2459,21 +2457,21 @@ def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2826).get('pack'))) > num(0)) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: FN['any'](ctx, None, [(num(FN['count'](ctx, None, PL(ctx, v_p_2826).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
+    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('pack'))) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -2517,7 +2515,7 @@ def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
+    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
@@ -2537,7 +2535,7 @@ def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2549,19 +2547,19 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2591,25 +2589,25 @@ def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - num(1)), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - num(1)), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - num(1)), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2621,7 +2619,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2645,7 +2643,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > num(0)) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > num(0)) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2689,11 +2687,11 @@ def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4747(ctx, E=None):  # 
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
@@ -2701,7 +2699,7 @@ def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
-    return MEMO(ctx, (4433,), lambda: CALL(ctx, 'sorted', None, [v_c_2649 for v_c_2649 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2649, 'deck', None) == 'project')]))
+    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_2649 for v_c_2649 in items_of(IDS(ctx, 'cards')) if (GET(ctx, 'cards', v_c_2649, 'deck', None) == 'project')]))
 
 
 def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
@@ -2709,7 +2707,7 @@ def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
@@ -2723,7 +2721,7 @@ def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:17
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
@@ -2771,7 +2769,7 @@ def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:181
-    return CALL(ctx, 'random', None, len(ctx.state['players']))
+    return FN['random'](ctx, None, len(ctx.state['players']))
 
 
 def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:187
@@ -2803,7 +2801,7 @@ def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2658') == 'tr')) and bool((num(E.get('n~2659')) > num(0))))
+    return (bool((E.get('t~2658') == 'tr')) and bool((num(E.get('n~2659')) > 0)))
 
 
 def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2813,15 +2811,15 @@ def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4468(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:26
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:119
-    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4469, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2660), len(ctx.state['players'])) for v_k_2660 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2829,7 +2827,7 @@ def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2841,7 +2839,7 @@ def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2851,7 +2849,7 @@ def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2859,11 +2857,11 @@ def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:120
-    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4483, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2662), len(ctx.state['players'])) for v_k_2662 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2875,19 +2873,19 @@ def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2666') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2666') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2667') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2667') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2917,25 +2915,25 @@ def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - num(1)), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('s_v~2668'))) - 1), E.get('s_v~2668'))]) if (num(E.get('s_v~2668')) > 0) else 0))
 
 
 def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - num(1)), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('t_v~2669'))) - 1), E.get('t_v~2669'))]) if (num(E.get('t_v~2669')) > 0) else 0))
 
 
 def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - num(1)), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2665'), E.get('h_v~2670'))) - 1), E.get('h_v~2670'))]) if (num(E.get('h_v~2670')) > 0) else 0))
 
 
 def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2671')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('t~2672')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('h~2673')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2671')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('s_v~2668')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('t~2672')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('t_v~2669')))) >= num(E.get('price~2665'))))))) and bool((not (bool((num(E.get('h~2673')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2671')) * num(E.get('s_v~2668'))), (num(E.get('t~2672')) * num(E.get('t_v~2669')))), (num(E.get('h~2673')) * num(E.get('h_v~2670'))))) - num(E.get('h_v~2670')))) >= num(E.get('price~2665'))))))))
 
 
 def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2947,7 +2945,7 @@ def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])
 
 
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2971,7 +2969,7 @@ def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])}, ({'steel': E.get('s~2671')} if (num(E.get('s_v~2668')) > num(0)) else K[5])), ({'titanium': E.get('t~2672')} if (num(E.get('t_v~2669')) > num(0)) else K[5])), ({'heat': E.get('h~2673')} if (num(E.get('h_v~2670')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2665')) - num((num(E.get('s~2671')) * num(E.get('s_v~2668')))))) - num((num(E.get('t~2672')) * num(E.get('t_v~2669')))))) - num((num(E.get('h~2673')) * num(E.get('h_v~2670')))))])}, ({'steel': E.get('s~2671')} if (num(E.get('s_v~2668')) > 0) else K[5])), ({'titanium': E.get('t~2672')} if (num(E.get('t_v~2669')) > 0) else K[5])), ({'heat': E.get('h~2673')} if (num(E.get('h_v~2670')) > 0) else K[5]))
 
 
 def x_4511(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -3015,7 +3013,7 @@ def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4519(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:31
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
@@ -3023,11 +3021,11 @@ def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
-    return (num(CALL(ctx, 'count', None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
+    return (num(FN['count'](ctx, None, ctx.state.get('passed'))) < num(len(ctx.state['players'])))
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4523, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2674), len(ctx.state['players'])) for v_k_2674 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
@@ -3051,7 +3049,7 @@ def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'any', None, [(FLD(ctx, K[9], v_c_2676) != None) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return FN['any'](ctx, None, [(FLD(ctx, K[9], v_c_2676) != None) for v_c_2676 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
 def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -3073,7 +3071,7 @@ def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2675')) < num(2))
+    return (num(E.get('done~2675')) < 2)
 
 
 def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3109,19 +3107,19 @@ def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2682') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2682') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2683') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2683') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3151,25 +3149,25 @@ def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - num(1)), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('s_v~2684'))) - 1), E.get('s_v~2684'))]) if (num(E.get('s_v~2684')) > 0) else 0))
 
 
 def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - num(1)), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('t_v~2685'))) - 1), E.get('t_v~2685'))]) if (num(E.get('t_v~2685')) > 0) else 0))
 
 
 def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - num(1)), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2681'), E.get('h_v~2686'))) - 1), E.get('h_v~2686'))]) if (num(E.get('h_v~2686')) > 0) else 0))
 
 
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2687')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('t~2688')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('h~2689')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2687')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('s_v~2684')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('t~2688')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('t_v~2685')))) >= num(E.get('price~2681'))))))) and bool((not (bool((num(E.get('h~2689')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2687')) * num(E.get('s_v~2684'))), (num(E.get('t~2688')) * num(E.get('t_v~2685')))), (num(E.get('h~2689')) * num(E.get('h_v~2686'))))) - num(E.get('h_v~2686')))) >= num(E.get('price~2681'))))))))
 
 
 def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3181,7 +3179,7 @@ def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])
 
 
 def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3205,7 +3203,7 @@ def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])}, ({'steel': E.get('s~2687')} if (num(E.get('s_v~2684')) > num(0)) else K[5])), ({'titanium': E.get('t~2688')} if (num(E.get('t_v~2685')) > num(0)) else K[5])), ({'heat': E.get('h~2689')} if (num(E.get('h_v~2686')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2681')) - num((num(E.get('s~2687')) * num(E.get('s_v~2684')))))) - num((num(E.get('t~2688')) * num(E.get('t_v~2685')))))) - num((num(E.get('h~2689')) * num(E.get('h_v~2686')))))])}, ({'steel': E.get('s~2687')} if (num(E.get('s_v~2684')) > 0) else K[5])), ({'titanium': E.get('t~2688')} if (num(E.get('t_v~2685')) > 0) else K[5])), ({'heat': E.get('h~2689')} if (num(E.get('h_v~2686')) > 0) else K[5]))
 
 
 def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -3315,19 +3313,19 @@ def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2694') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2694') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2695') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2695') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3357,25 +3355,25 @@ def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - num(1)), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('s_v~2696'))) - 1), E.get('s_v~2696'))]) if (num(E.get('s_v~2696')) > 0) else 0))
 
 
 def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - num(1)), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('t_v~2697'))) - 1), E.get('t_v~2697'))]) if (num(E.get('t_v~2697')) > 0) else 0))
 
 
 def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - num(1)), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2693'), E.get('h_v~2698'))) - 1), E.get('h_v~2698'))]) if (num(E.get('h_v~2698')) > 0) else 0))
 
 
 def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2699')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('t~2700')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('h~2701')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2699')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('s_v~2696')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('t~2700')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('t_v~2697')))) >= num(E.get('price~2693'))))))) and bool((not (bool((num(E.get('h~2701')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2699')) * num(E.get('s_v~2696'))), (num(E.get('t~2700')) * num(E.get('t_v~2697')))), (num(E.get('h~2701')) * num(E.get('h_v~2698'))))) - num(E.get('h_v~2698')))) >= num(E.get('price~2693'))))))))
 
 
 def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3387,7 +3385,7 @@ def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])
 
 
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3411,7 +3409,7 @@ def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])}, ({'steel': E.get('s~2699')} if (num(E.get('s_v~2696')) > num(0)) else K[5])), ({'titanium': E.get('t~2700')} if (num(E.get('t_v~2697')) > num(0)) else K[5])), ({'heat': E.get('h~2701')} if (num(E.get('h_v~2698')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2693')) - num((num(E.get('s~2699')) * num(E.get('s_v~2696')))))) - num((num(E.get('t~2700')) * num(E.get('t_v~2697')))))) - num((num(E.get('h~2701')) * num(E.get('h_v~2698')))))])}, ({'steel': E.get('s~2699')} if (num(E.get('s_v~2696')) > 0) else K[5])), ({'titanium': E.get('t~2700')} if (num(E.get('t_v~2697')) > 0) else K[5])), ({'heat': E.get('h~2701')} if (num(E.get('h_v~2698')) > 0) else K[5]))
 
 
 def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
@@ -3473,25 +3471,25 @@ def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:85
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'count', None, ctx.state.get('milestones'))) < num(3))) and bool((not IN(E.get('m~2705'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[14], E.get('m~2705'))))
+    return (bool((num(FN['count'](ctx, None, ctx.state.get('milestones'))) < 3)) and bool((not IN(E.get('m~2705'), ctx.state.get('milestones')))) and bool(FLD(ctx, K[14], E.get('m~2705'))))
 
 
 def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2708') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2708') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2709') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2709') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3521,25 +3519,25 @@ def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - num(1)), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('s_v~2710'))) - 1), E.get('s_v~2710'))]) if (num(E.get('s_v~2710')) > 0) else 0))
 
 
 def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - num(1)), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('t_v~2711'))) - 1), E.get('t_v~2711'))]) if (num(E.get('t_v~2711')) > 0) else 0))
 
 
 def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - num(1)), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2707'), E.get('h_v~2712'))) - 1), E.get('h_v~2712'))]) if (num(E.get('h_v~2712')) > 0) else 0))
 
 
 def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2713')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('t~2714')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('h~2715')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2713')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('s_v~2710')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('t~2714')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('t_v~2711')))) >= num(E.get('price~2707'))))))) and bool((not (bool((num(E.get('h~2715')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2713')) * num(E.get('s_v~2710'))), (num(E.get('t~2714')) * num(E.get('t_v~2711')))), (num(E.get('h~2715')) * num(E.get('h_v~2712'))))) - num(E.get('h_v~2712')))) >= num(E.get('price~2707'))))))))
 
 
 def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3551,7 +3549,7 @@ def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])
 
 
 def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3575,7 +3573,7 @@ def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])}, ({'steel': E.get('s~2713')} if (num(E.get('s_v~2710')) > num(0)) else K[5])), ({'titanium': E.get('t~2714')} if (num(E.get('t_v~2711')) > num(0)) else K[5])), ({'heat': E.get('h~2715')} if (num(E.get('h_v~2712')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2707')) - num((num(E.get('s~2713')) * num(E.get('s_v~2710')))))) - num((num(E.get('t~2714')) * num(E.get('t_v~2711')))))) - num((num(E.get('h~2715')) * num(E.get('h_v~2712')))))])}, ({'steel': E.get('s~2713')} if (num(E.get('s_v~2710')) > 0) else K[5])), ({'titanium': E.get('t~2714')} if (num(E.get('t_v~2711')) > 0) else K[5])), ({'heat': E.get('h~2715')} if (num(E.get('h_v~2712')) > 0) else K[5]))
 
 
 def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
@@ -3601,29 +3599,29 @@ def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (bool((num(CALL(ctx, 'count', None, ctx.state.get('awards'))) < num(CALL(ctx, 'count', None, K[15])))) and bool((not IN(E.get('a~2717'), [KEY(v_f_2718, 'id', None) for v_f_2718 in items_of(ctx.state.get('awards'))])))))
+    return MEMO(ctx, (4673, E.get('a~2717'), ctx.stamps.get('awards', 0),), lambda: (bool((num(FN['count'](ctx, None, ctx.state.get('awards'))) < num(FN['count'](ctx, None, K[15])))) and bool((not IN(E.get('a~2717'), [KEY(v_f_2718, 'id', None) for v_f_2718 in items_of(ctx.state.get('awards'))])))))
 
 
 def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:95
-    return KEY(K[15], CALL(ctx, 'count', None, ctx.state.get('awards')), None)
+    return KEY(K[15], FN['count'](ctx, None, ctx.state.get('awards')), None)
 
 
 def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2721') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2721') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2722') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2722') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3653,25 +3651,25 @@ def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - num(1)), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('s_v~2723'))) - 1), E.get('s_v~2723'))]) if (num(E.get('s_v~2723')) > 0) else 0))
 
 
 def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - num(1)), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('t_v~2724'))) - 1), E.get('t_v~2724'))]) if (num(E.get('t_v~2724')) > 0) else 0))
 
 
 def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - num(1)), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2720'), E.get('h_v~2725'))) - 1), E.get('h_v~2725'))]) if (num(E.get('h_v~2725')) > 0) else 0))
 
 
 def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2726')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('t~2727')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('h~2728')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2726')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('s_v~2723')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('t~2727')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('t_v~2724')))) >= num(E.get('price~2720'))))))) and bool((not (bool((num(E.get('h~2728')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2726')) * num(E.get('s_v~2723'))), (num(E.get('t~2727')) * num(E.get('t_v~2724')))), (num(E.get('h~2728')) * num(E.get('h_v~2725'))))) - num(E.get('h_v~2725')))) >= num(E.get('price~2720'))))))))
 
 
 def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3683,7 +3681,7 @@ def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])
 
 
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3707,7 +3705,7 @@ def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])}, ({'steel': E.get('s~2726')} if (num(E.get('s_v~2723')) > num(0)) else K[5])), ({'titanium': E.get('t~2727')} if (num(E.get('t_v~2724')) > num(0)) else K[5])), ({'heat': E.get('h~2728')} if (num(E.get('h_v~2725')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2720')) - num((num(E.get('s~2726')) * num(E.get('s_v~2723')))))) - num((num(E.get('t~2727')) * num(E.get('t_v~2724')))))) - num((num(E.get('h~2728')) * num(E.get('h_v~2725')))))])}, ({'steel': E.get('s~2726')} if (num(E.get('s_v~2723')) > 0) else K[5])), ({'titanium': E.get('t~2727')} if (num(E.get('t_v~2724')) > 0) else K[5])), ({'heat': E.get('h~2728')} if (num(E.get('h_v~2725')) > 0) else K[5]))
 
 
 def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
@@ -3739,7 +3737,7 @@ def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[16], E.get('card~2729')))) - num(1)))
+    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2729')))) - 1))
 
 
 def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
@@ -3791,7 +3789,7 @@ def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (num(CALL(ctx, 'count', None, FLD(ctx, K[17], E.get('c~2733')))) - num(1)))
+    return RANGE(0, (num(FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2733')))) - 1))
 
 
 def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
@@ -3853,11 +3851,11 @@ def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:52
     if E is None:
         E = ctx.env()
-    return (num(E.get('done~2675')) > num(0))
+    return (num(E.get('done~2675')) > 0)
 
 
 def x_4747(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
-    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4747, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2648), len(ctx.state['players'])) for v_k_2648 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
@@ -3925,11 +3923,11 @@ def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4766(ctx, E=None):  # 
-    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2743, 0)) >= num(GET(ctx, 'parameters', v_p_2743, 'max', 0))) for v_p_2743 in items_of(IDS(ctx, 'parameters'))]))
+    return MEMO(ctx, (4766, ctx.stamps.get('params', 0),), lambda: FN['all'](ctx, None, [(num(KEY(ctx.state.get('params'), v_p_2743, 0)) >= num(GET(ctx, 'parameters', v_p_2743, 'max', 0))) for v_p_2743 in items_of(IDS(ctx, 'parameters'))]))
 
 
 def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:156
-    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4767, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2744), len(ctx.state['players'])) for v_k_2744 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4770(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
@@ -3963,19 +3961,19 @@ def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2750') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2750') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2751') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2751') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4005,25 +4003,25 @@ def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - num(1)), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('s_v~2752'))) - 1), E.get('s_v~2752'))]) if (num(E.get('s_v~2752')) > 0) else 0))
 
 
 def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - num(1)), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('t_v~2753'))) - 1), E.get('t_v~2753'))]) if (num(E.get('t_v~2753')) > 0) else 0))
 
 
 def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - num(1)), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2749'), E.get('h_v~2754'))) - 1), E.get('h_v~2754'))]) if (num(E.get('h_v~2754')) > 0) else 0))
 
 
 def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2755')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('t~2756')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('h~2757')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2755')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('s_v~2752')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('t~2756')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('t_v~2753')))) >= num(E.get('price~2749'))))))) and bool((not (bool((num(E.get('h~2757')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2755')) * num(E.get('s_v~2752'))), (num(E.get('t~2756')) * num(E.get('t_v~2753')))), (num(E.get('h~2757')) * num(E.get('h_v~2754'))))) - num(E.get('h_v~2754')))) >= num(E.get('price~2749'))))))))
 
 
 def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4035,7 +4033,7 @@ def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])
 
 
 def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4059,7 +4057,7 @@ def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])}, ({'steel': E.get('s~2755')} if (num(E.get('s_v~2752')) > num(0)) else K[5])), ({'titanium': E.get('t~2756')} if (num(E.get('t_v~2753')) > num(0)) else K[5])), ({'heat': E.get('h~2757')} if (num(E.get('h_v~2754')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2749')) - num((num(E.get('s~2755')) * num(E.get('s_v~2752')))))) - num((num(E.get('t~2756')) * num(E.get('t_v~2753')))))) - num((num(E.get('h~2757')) * num(E.get('h_v~2754')))))])}, ({'steel': E.get('s~2755')} if (num(E.get('s_v~2752')) > 0) else K[5])), ({'titanium': E.get('t~2756')} if (num(E.get('t_v~2753')) > 0) else K[5])), ({'heat': E.get('h~2757')} if (num(E.get('h_v~2754')) > 0) else K[5]))
 
 
 def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
@@ -4119,33 +4117,33 @@ def x_4815(ctx, E=None):  #
 def x_4816(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (num(5) * num(CALL(ctx, 'count', None, [v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2760, None) == E.get('you'))]))))
+    return MEMO(ctx, (4816, E.get('you'), ctx.stamps.get('milestones', 0),), lambda: (5 * num(FN['count'](ctx, None, [v_m_2760 for v_m_2760 in items_of(ctx.state.get('milestones')) if (KEY(ctx.state.get('milestones'), v_m_2760, None) == E.get('you'))]))))
 
 
 def x_4817(ctx, E=None):  # 
-    return CALL(ctx, 'sum', None, [(5 if (FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((CALL(ctx, 'count', None, [v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) == CALL(ctx, 'max', None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= num(3))) and bool((FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == CALL(ctx, 'max', None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None)))) < num(CALL(ctx, 'max', None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == FN['max'](ctx, None, [AS(ctx, v_p_2762, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2762 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (bool((FN['count'](ctx, None, [v_p_2763 for v_p_2763 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2763, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_q_2764, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2764 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and bool((num(len(ctx.state['players'])) >= 3)) and bool((FLD(ctx, K[18], KEY(v_f_2761, 'id', None)) == FN['max'](ctx, None, [AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_p_2765 in items_of(list(range(len(ctx.state['players'])))) if (num(AS(ctx, v_p_2765, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None)))) < num(FN['max'](ctx, None, [AS(ctx, v_q_2766, lambda E: FLD(ctx, K[18], KEY(v_f_2761, 'id', None))) for v_q_2766 in items_of(list(range(len(ctx.state['players']))))])))])))) else 0)) for v_f_2761 in items_of(ctx.state.get('awards'))])
 
 
 def x_4818(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4818, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_2767 for v_s_2767 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2767, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_4819(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2768 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'owner', None) == E.get('you'))))]))
+    return MEMO(ctx, (4819, E.get('you'), ctx.stamps.get('board', 0),), lambda: FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2769 for v_x_2769 in items_of(ADJ(ctx, 'spaces', v_s_2768)) if (bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2769, {}), 'tile', None), 'counts_as', None) == 'greenery')))))]) for v_s_2768 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_2768, {}), 'owner', None) == E.get('you'))))]))
 
 
 def x_4820(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'sum', None, [FLD(ctx, K[19], v_c_2770) for v_c_2770 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_2770) for v_c_2770 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
 def x_4821(ctx, E=None):  # 
-    return ((K[20] if CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2771, 0)) >= num(GET(ctx, 'parameters', v_p_2771, 'max', 0))) for v_p_2771 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if (KEY(PL(ctx, v_p_2772).get('stock'), 'megacredits', 0) == CALL(ctx, 'max', None, [KEY(PL(ctx, v_q_2773).get('stock'), 'megacredits', 0) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if FN['all'](ctx, None, [(num(KEY(ctx.state.get('params'), v_p_2771, 0)) >= num(GET(ctx, 'parameters', v_p_2771, 'max', 0))) for v_p_2771 in items_of(IDS(ctx, 'parameters'))]) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2772 for v_p_2772 in items_of(CORE(ctx, 'leaders')) if (KEY(PL(ctx, v_p_2772).get('stock'), 'megacredits', 0) == FN['max'](ctx, None, [KEY(PL(ctx, v_q_2773).get('stock'), 'megacredits', 0) for v_q_2773 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 def x_4822(ctx, E=None):  # 
@@ -4153,15 +4151,15 @@ def x_4822(ctx, E=None):  #
 
 
 def x_4823(ctx, E=None):  # 
-    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': CALL(ctx, 'all', None, [(num(KEY(ctx.state.get('params'), v_p_2775, 0)) >= num(GET(ctx, 'parameters', v_p_2775, 'max', 0))) for v_p_2775 in items_of(IDS(ctx, 'parameters'))]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
+    return MEMO(ctx, (4823, ctx.stamps.get('params', 0),), lambda: ({'won': FN['all'](ctx, None, [(num(KEY(ctx.state.get('params'), v_p_2775, 0)) >= num(GET(ctx, 'parameters', v_p_2775, 'max', 0))) for v_p_2775 in items_of(IDS(ctx, 'parameters'))]), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None))
 
 
 def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [GET(ctx, 'cards', CALL(ctx, 'first', None, ctx.state.get('deck')), 'cost', 0)]
+    return [GET(ctx, 'cards', FN['first'](ctx, None, ctx.state.get('deck')), 'cost', 0)]
 
 
 def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4169,7 +4167,7 @@ def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
@@ -4177,7 +4175,7 @@ def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 
 
 def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:18
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
@@ -4189,25 +4187,25 @@ def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
 def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2785)) > num(0)))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
+    return MEMO(ctx, (4245, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2782: (lambda v_near_2785: (v_near_2785 if (bool((GET(ctx, 'tiles', 'city', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2785)) > 0))) else v_open_2782))([v_s_2783 for v_s_2783 in items_of(v_open_2782) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2784, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2784, {}), 'owner', None) == E.get('you')))) for v_x_2784 in items_of(ADJ(ctx, 'spaces', v_s_2783))])))]))([v_s_2779 for v_s_2779 in items_of([v_x_2778 for v_x_2778 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2778, 'type', None) == GET(ctx, 'tiles', 'city', 'space', None))]) if (bool((not IN(v_s_2779, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == 'city')) or bool((GET(ctx, 'spaces', v_s_2779, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2779, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2779, None) == E.get('you'))))) and bool((bool(IN(v_s_2779, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2780, ctx.state.get('board'))) and bool((not IN(v_x_2780, KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None) == v_u_2781)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2780, {}), 'tile', None), 'counts_as', None) == v_u_2781))))) for v_u_2781 in items_of(KEY(GET(ctx, 'tiles', 'city', 'not_next_to', {}), 'tiles', None))]))) for v_x_2780 in items_of(ADJ(ctx, 'spaces', v_s_2779))]))))))]))
 
 
 def x_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     if E is None:
         E = ctx.env()
-    return (E.get('free~2786') if (E.get('k~2777') == 0) else CALL(ctx, 'reversed', None, E.get('free~2786')))
+    return (E.get('free~2786') if (E.get('k~2777') == 0) else FN['reversed'](ctx, None, E.get('free~2786')))
 
 
 def x_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('order~2787'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('order~2787'))) > 0)
 
 
 def x_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
-    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (num(2) * num(E.get('k~2777'))), None), CALL(ctx, 'count', None, E.get('order~2787')))) - num(1)), CALL(ctx, 'count', None, E.get('order~2787'))), None)
+    return KEY(E.get('order~2787'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), (2 * num(E.get('k~2777'))), None), FN['count'](ctx, None, E.get('order~2787')))) - 1), FN['count'](ctx, None, E.get('order~2787'))), None)
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -4265,19 +4263,19 @@ def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2800)) > num(0)))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
+    return MEMO(ctx, (4264, E.get('at~2788'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_2792 for v_x_2792 in items_of(ADJ(ctx, 'spaces', E.get('at~2788'))) if IN(v_x_2792, (lambda v_open_2797: (lambda v_near_2800: (v_near_2800 if (bool((GET(ctx, 'tiles', 'greenery', 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2800)) > 0))) else v_open_2797))([v_s_2798 for v_s_2798 in items_of(v_open_2797) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2799, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2799, {}), 'owner', None) == E.get('you')))) for v_x_2799 in items_of(ADJ(ctx, 'spaces', v_s_2798))])))]))([v_s_2794 for v_s_2794 in items_of([v_x_2793 for v_x_2793 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2793, 'type', None) == GET(ctx, 'tiles', 'greenery', 'space', None))]) if (bool((not IN(v_s_2794, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == 'greenery')) or bool((GET(ctx, 'spaces', v_s_2794, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2794, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2794, None) == E.get('you'))))) and bool((bool(IN(v_s_2794, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2795, ctx.state.get('board'))) and bool((not IN(v_x_2795, KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None) == v_u_2796)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2795, {}), 'tile', None), 'counts_as', None) == v_u_2796))))) for v_u_2796 in items_of(KEY(GET(ctx, 'tiles', 'greenery', 'not_next_to', {}), 'tiles', None))]))) for v_x_2795 in items_of(ADJ(ctx, 'spaces', v_s_2794))]))))))]))])
 
 
 def x_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('ring~2801'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('ring~2801'))) > 0)
 
 
 def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (num(2) * num(E.get('k~2777'))), 1), None), CALL(ctx, 'count', None, E.get('ring~2801')))) - num(1)), CALL(ctx, 'count', None, E.get('ring~2801'))), None)
+    return KEY(E.get('ring~2801'), AR('%', (num(AR('+', KEY(E.get('costs~2776'), AR('+', (2 * num(E.get('k~2777'))), 1), None), FN['count'](ctx, None, E.get('ring~2801')))) - 1), FN['count'](ctx, None, E.get('ring~2801'))), None)
 
 
 def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -4369,7 +4367,7 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > num(0))))
+    return (bool((E.get('t~2806') == 'tr')) and bool((num(E.get('n~2807')) > 0)))
 
 
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -4379,7 +4377,7 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -4387,7 +4385,7 @@ def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4297,), lambda: CALL(ctx, 'sorted', None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
+    return MEMO(ctx, (4297,), lambda: FN['sorted'](ctx, None, [v_c_2808 for v_c_2808 in items_of(IDS(ctx, 'corporations')) if (GET(ctx, 'corporations', v_c_2808, 'beginner', None) != True)]))
 
 
 def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -4399,7 +4397,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (num(CALL(ctx, 'count', None, ctx.state.get('corp_deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('corp_deck'))) > 0)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -4409,7 +4407,7 @@ def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
 def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -4417,7 +4415,7 @@ def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return [CALL(ctx, 'first', None, ctx.state.get('corp_deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
 def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
@@ -4469,7 +4467,7 @@ def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -4477,7 +4475,7 @@ def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -4489,7 +4487,7 @@ def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -4499,7 +4497,7 @@ def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -4507,7 +4505,7 @@ def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -4519,19 +4517,19 @@ def x_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2817') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2818') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4561,25 +4559,25 @@ def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - num(1)), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('s_v~2819'))) - 1), E.get('s_v~2819'))]) if (num(E.get('s_v~2819')) > 0) else 0))
 
 
 def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - num(1)), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('t_v~2820'))) - 1), E.get('t_v~2820'))]) if (num(E.get('t_v~2820')) > 0) else 0))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - num(1)), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2816'), E.get('h_v~2821'))) - 1), E.get('h_v~2821'))]) if (num(E.get('h_v~2821')) > 0) else 0))
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2822')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('s_v~2819')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('t~2823')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('t_v~2820')))) >= num(E.get('price~2816'))))))) and bool((not (bool((num(E.get('h~2824')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2822')) * num(E.get('s_v~2819'))), (num(E.get('t~2823')) * num(E.get('t_v~2820')))), (num(E.get('h~2824')) * num(E.get('h_v~2821'))))) - num(E.get('h_v~2821')))) >= num(E.get('price~2816'))))))))
 
 
 def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4591,7 +4589,7 @@ def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])
 
 
 def x_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4615,7 +4613,7 @@ def x_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > num(0)) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > num(0)) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2816')) - num((num(E.get('s~2822')) * num(E.get('s_v~2819')))))) - num((num(E.get('t~2823')) * num(E.get('t_v~2820')))))) - num((num(E.get('h~2824')) * num(E.get('h_v~2821')))))])}, ({'steel': E.get('s~2822')} if (num(E.get('s_v~2819')) > 0) else K[5])), ({'titanium': E.get('t~2823')} if (num(E.get('t_v~2820')) > 0) else K[5])), ({'heat': E.get('h~2824')} if (num(E.get('h_v~2821')) > 0) else K[5]))
 
 
 def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4659,11 +4657,11 @@ def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:139
-    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4367, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2825), len(ctx.state['players'])) for v_k_2825 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -4671,7 +4669,7 @@ def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:140
@@ -4683,7 +4681,7 @@ def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -4693,7 +4691,7 @@ def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
@@ -4701,21 +4699,21 @@ def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: CALL(ctx, 'any', None, [(num(CALL(ctx, 'count', None, PL(ctx, v_p_2826).get('pack'))) > num(0)) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (4380, ctx.stamps.get('pack', 0),), lambda: FN['any'](ctx, None, [(num(FN['count'](ctx, None, PL(ctx, v_p_2826).get('pack'))) > 0) for v_p_2826 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4381, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2827), len(ctx.state['players'])) for v_k_2827 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('pack'))) > num(0))
+    return (num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('pack'))) > 0)
 
 
 def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
@@ -4759,7 +4757,7 @@ def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
-    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - num(1)))
+    return (1 if (AR('%', KEY(ctx.state.get('game_tracks'), 'generation', 0), 2) == 0) else (num(len(ctx.state['players'])) - 1))
 
 
 def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
@@ -4779,7 +4777,7 @@ def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
-    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - num(1))))])
+    return MEMO(ctx, (4394, ctx.stamps.get('first_player', 0),), lambda: [AR('%', AR('+', ctx.state.get('first_player'), v_k_2833), len(ctx.state['players'])) for v_k_2833 in items_of(RANGE(0, (num(len(ctx.state['players'])) - 1)))])
 
 
 def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -4791,19 +4789,19 @@ def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2837') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2838') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -4833,25 +4831,25 @@ def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - num(1)), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('s_v~2839'))) - 1), E.get('s_v~2839'))]) if (num(E.get('s_v~2839')) > 0) else 0))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - num(1)), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('t_v~2840'))) - 1), E.get('t_v~2840'))]) if (num(E.get('t_v~2840')) > 0) else 0))
 
 
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - num(1)), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2836'), E.get('h_v~2841'))) - 1), E.get('h_v~2841'))]) if (num(E.get('h_v~2841')) > 0) else 0))
 
 
 def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2842')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('s_v~2839')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('t~2843')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('t_v~2840')))) >= num(E.get('price~2836'))))))) and bool((not (bool((num(E.get('h~2844')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2842')) * num(E.get('s_v~2839'))), (num(E.get('t~2843')) * num(E.get('t_v~2840')))), (num(E.get('h~2844')) * num(E.get('h_v~2841'))))) - num(E.get('h_v~2841')))) >= num(E.get('price~2836'))))))))
 
 
 def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -4863,7 +4861,7 @@ def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -4887,7 +4885,7 @@ def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > num(0)) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > num(0)) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2836')) - num((num(E.get('s~2842')) * num(E.get('s_v~2839')))))) - num((num(E.get('t~2843')) * num(E.get('t_v~2840')))))) - num((num(E.get('h~2844')) * num(E.get('h_v~2841')))))])}, ({'steel': E.get('s~2842')} if (num(E.get('s_v~2839')) > 0) else K[5])), ({'titanium': E.get('t~2843')} if (num(E.get('t_v~2840')) > 0) else K[5])), ({'heat': E.get('h~2844')} if (num(E.get('h_v~2841')) > 0) else K[5]))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -4931,7 +4929,7 @@ def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:75
-    return (num(ctx.state['round']) > num(1))
+    return (num(ctx.state['round']) > 1)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14

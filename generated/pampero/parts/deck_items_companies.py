@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -59,13 +57,13 @@ def x_8581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5941'), 'instead_of', {}), 'gain', None) == E.get('r~5939'))) and bool((num(E.get('left~5940')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5941'), 'instead_of', {}), 'gain', None) == E.get('r~5939'))) and bool((num(E.get('left~5940')) > 0)))
 
 
 def x_8585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5940'), (E.get('left~5940') if (FLD(ctx, K[0], E.get('rep~5941')) == None) else FLD(ctx, K[0], E.get('rep~5941')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5940'), (E.get('left~5940') if (FLD(ctx, K[0], E.get('rep~5941')) == None) else FLD(ctx, K[0], E.get('rep~5941')))]))
 
 
 def x_8589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -83,7 +81,7 @@ def x_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5944') if (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5944'), KEY(ctx.state.get('supply'), E.get('r~5945'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5944') if (GET(ctx, 'resources', E.get('r~5945'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5944'), KEY(ctx.state.get('supply'), E.get('r~5945'), 0)]))])
 
 
 def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -95,7 +93,7 @@ def x_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5946'), (num(GET(ctx, 'resources', E.get('r~5945'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5946'), (num(GET(ctx, 'resources', E.get('r~5945'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5945'), 0)))])])
 
 
 def x_8599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -171,13 +169,13 @@ def x_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5954'), 'instead_of', {}), 'gain', None) == E.get('r~5952'))) and bool((num(E.get('left~5953')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5954'), 'instead_of', {}), 'gain', None) == E.get('r~5952'))) and bool((num(E.get('left~5953')) > 0)))
 
 
 def x_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5953'), (E.get('left~5953') if (FLD(ctx, K[0], E.get('rep~5954')) == None) else FLD(ctx, K[0], E.get('rep~5954')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5953'), (E.get('left~5953') if (FLD(ctx, K[0], E.get('rep~5954')) == None) else FLD(ctx, K[0], E.get('rep~5954')))]))
 
 
 def x_8631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -195,7 +193,7 @@ def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5957') if (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5957'), KEY(ctx.state.get('supply'), E.get('r~5958'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5957') if (GET(ctx, 'resources', E.get('r~5958'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5957'), KEY(ctx.state.get('supply'), E.get('r~5958'), 0)]))])
 
 
 def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -207,7 +205,7 @@ def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5959'), (num(GET(ctx, 'resources', E.get('r~5958'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5959'), (num(GET(ctx, 'resources', E.get('r~5958'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5958'), 0)))])])
 
 
 def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -243,7 +241,7 @@ def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8653(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:147
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8653, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5960'), 0)) > num(0)) if (GET(ctx, 'pieces', E.get('p~5960'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5960'), 0)) > num(0)))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((lambda v_movers_5963: ((bool((GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) == 0)) or bool((num(v_movers_5963) < num(GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) != None) else (bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5964, 'piece', None), 'structure', None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and bool((v_movers_5963 == 0)))))(CALL(ctx, 'count', None, [v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if GET(ctx, 'pieces', KEY(v_x_5962, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5960'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((not CALL(ctx, 'any', None, [GET(ctx, 'pieces', KEY(v_x_5965, 'piece', None), 'structure', None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))))))))
+    return MEMO(ctx, (8653, E.get('p~5960'), E.get('s~5961'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (bool(((num(KEY(ctx.state.get('supply'), E.get('p~5960'), 0)) > 0) if (GET(ctx, 'pieces', E.get('p~5960'), 'supply', None) != None) else (num(KEY(PL(ctx, E.get('you')).get('pieces'), E.get('p~5960'), 0)) > 0))) and bool(((bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((lambda v_movers_5963: ((bool((GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) == 0)) or bool((num(v_movers_5963) < num(GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None))))) if (GET(ctx, 'spaces', E.get('s~5961'), 'capacity', None) != None) else (bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5964, 'piece', None), 'structure', None) for v_x_5964 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))) and bool((v_movers_5963 == 0)))))(FN['count'](ctx, None, [v_x_5962 for v_x_5962 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), [])) if GET(ctx, 'pieces', KEY(v_x_5962, 'piece', None), 'mover', None)])))) if GET(ctx, 'pieces', E.get('p~5960'), 'mover', None) else (bool(IN(GET(ctx, 'spaces', E.get('s~5961'), 'type', None), GET(ctx, 'pieces', E.get('p~5960'), 'on', []))) and bool((not FN['any'](ctx, None, [GET(ctx, 'pieces', KEY(v_x_5965, 'piece', None), 'structure', None) for v_x_5965 in items_of(KEY(ctx.state.get('places'), E.get('s~5961'), []))]))))))))
 
 
 def x_8656(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:119
@@ -289,7 +287,7 @@ def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
 def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8667, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5970'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (bool((KEY(v_x_5972, 'piece', None) == 'tower')) and bool((KEY(v_x_5972, 'owner', None) == E.get('you'))))]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
+    return MEMO(ctx, (8667, E.get('c~5970'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (GET(ctx, 'grid_columns', E.get('c~5970'), 'column', 0) == ((num(GET(ctx, 'pieces', 'tower', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'tower', 0))) if (GET(ctx, 'pieces', 'tower', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_5972 for v_x_5972 in items_of(KEY(ctx.state.get('places'), v_s_5971, [])) if (bool((KEY(v_x_5972, 'piece', None) == 'tower')) and bool((KEY(v_x_5972, 'owner', None) == E.get('you'))))]) for v_s_5971 in items_of(ctx.state.get('places'))]))))
 
 
 def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:167
@@ -305,13 +303,13 @@ def x_8672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5976'), 'instead_of', {}), 'gain', None) == E.get('r~5974'))) and bool((num(E.get('left~5975')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5976'), 'instead_of', {}), 'gain', None) == E.get('r~5974'))) and bool((num(E.get('left~5975')) > 0)))
 
 
 def x_8676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5975'), (E.get('left~5975') if (FLD(ctx, K[0], E.get('rep~5976')) == None) else FLD(ctx, K[0], E.get('rep~5976')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5975'), (E.get('left~5975') if (FLD(ctx, K[0], E.get('rep~5976')) == None) else FLD(ctx, K[0], E.get('rep~5976')))]))
 
 
 def x_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -329,7 +327,7 @@ def x_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8686(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5979') if (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5979'), KEY(ctx.state.get('supply'), E.get('r~5980'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5979') if (GET(ctx, 'resources', E.get('r~5980'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5979'), KEY(ctx.state.get('supply'), E.get('r~5980'), 0)]))])
 
 
 def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -341,7 +339,7 @@ def x_8687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5981'), (num(GET(ctx, 'resources', E.get('r~5980'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5981'), (num(GET(ctx, 'resources', E.get('r~5980'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5980'), 0)))])])
 
 
 def x_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

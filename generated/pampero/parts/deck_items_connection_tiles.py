@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -56,13 +54,13 @@ def x_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5887'), 'instead_of', {}), 'gain', None) == E.get('r~5885'))) and bool((num(E.get('left~5886')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5887'), 'instead_of', {}), 'gain', None) == E.get('r~5885'))) and bool((num(E.get('left~5886')) > 0)))
 
 
 def x_8437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5886'), (E.get('left~5886') if (FLD(ctx, K[0], E.get('rep~5887')) == None) else FLD(ctx, K[0], E.get('rep~5887')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5886'), (E.get('left~5886') if (FLD(ctx, K[0], E.get('rep~5887')) == None) else FLD(ctx, K[0], E.get('rep~5887')))]))
 
 
 def x_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -80,7 +78,7 @@ def x_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5890') if (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5890'), KEY(ctx.state.get('supply'), E.get('r~5891'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5890') if (GET(ctx, 'resources', E.get('r~5891'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5890'), KEY(ctx.state.get('supply'), E.get('r~5891'), 0)]))])
 
 
 def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -92,7 +90,7 @@ def x_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5892'), (num(GET(ctx, 'resources', E.get('r~5891'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5892'), (num(GET(ctx, 'resources', E.get('r~5891'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5891'), 0)))])])
 
 
 def x_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -132,13 +130,13 @@ def x_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5896'), 'instead_of', {}), 'gain', None) == E.get('r~5894'))) and bool((num(E.get('left~5895')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~5896'), 'instead_of', {}), 'gain', None) == E.get('r~5894'))) and bool((num(E.get('left~5895')) > 0)))
 
 
 def x_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~5895'), (E.get('left~5895') if (FLD(ctx, K[0], E.get('rep~5896')) == None) else FLD(ctx, K[0], E.get('rep~5896')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~5895'), (E.get('left~5895') if (FLD(ctx, K[0], E.get('rep~5896')) == None) else FLD(ctx, K[0], E.get('rep~5896')))]))
 
 
 def x_8470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -156,7 +154,7 @@ def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5899') if (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5899'), KEY(ctx.state.get('supply'), E.get('r~5900'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5899') if (GET(ctx, 'resources', E.get('r~5900'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5899'), KEY(ctx.state.get('supply'), E.get('r~5900'), 0)]))])
 
 
 def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -168,7 +166,7 @@ def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5901'), (num(GET(ctx, 'resources', E.get('r~5900'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5901'), (num(GET(ctx, 'resources', E.get('r~5900'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5900'), 0)))])])
 
 
 def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

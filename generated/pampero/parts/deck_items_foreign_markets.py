@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -50,13 +48,13 @@ K = [
 def x_8489(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5903: (lambda v_at_5904: (KEY(v_vs_5903, v_at_5904, None) if (bool((num(v_at_5904) >= num(0))) and bool((num(v_at_5904) < num(CALL(ctx, 'count', None, v_vs_5903))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5902'), 0) if (GET(ctx, 'tracks', E.get('t~5902'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5902'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5902'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5902'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5902'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5902'), 'values', [])))
+    return (lambda v_vs_5903: (lambda v_at_5904: (KEY(v_vs_5903, v_at_5904, None) if (bool((num(v_at_5904) >= 0)) and bool((num(v_at_5904) < num(FN['count'](ctx, None, v_vs_5903))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5902'), 0) if (GET(ctx, 'tracks', E.get('t~5902'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5902'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5902'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5902'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5902'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5902'), 'values', [])))
 
 
 def x_8491(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5905') if (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5905'), KEY(ctx.state.get('supply'), E.get('r~5906'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5905') if (GET(ctx, 'resources', E.get('r~5906'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5905'), KEY(ctx.state.get('supply'), E.get('r~5906'), 0)]))])
 
 
 def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -68,7 +66,7 @@ def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5907'), (num(GET(ctx, 'resources', E.get('r~5906'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5907'), (num(GET(ctx, 'resources', E.get('r~5906'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5906'), 0)))])])
 
 
 def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -104,13 +102,13 @@ def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8504(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5909: (lambda v_at_5910: (KEY(v_vs_5909, v_at_5910, None) if (bool((num(v_at_5910) >= num(0))) and bool((num(v_at_5910) < num(CALL(ctx, 'count', None, v_vs_5909))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5908'), 0) if (GET(ctx, 'tracks', E.get('t~5908'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5908'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5908'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5908'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5908'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5908'), 'values', [])))
+    return (lambda v_vs_5909: (lambda v_at_5910: (KEY(v_vs_5909, v_at_5910, None) if (bool((num(v_at_5910) >= 0)) and bool((num(v_at_5910) < num(FN['count'](ctx, None, v_vs_5909))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5908'), 0) if (GET(ctx, 'tracks', E.get('t~5908'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5908'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5908'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5908'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5908'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5908'), 'values', [])))
 
 
 def x_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5911') if (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5911'), KEY(ctx.state.get('supply'), E.get('r~5912'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5911') if (GET(ctx, 'resources', E.get('r~5912'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5911'), KEY(ctx.state.get('supply'), E.get('r~5912'), 0)]))])
 
 
 def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -122,7 +120,7 @@ def x_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5913'), (num(GET(ctx, 'resources', E.get('r~5912'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5913'), (num(GET(ctx, 'resources', E.get('r~5912'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5912'), 0)))])])
 
 
 def x_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -158,13 +156,13 @@ def x_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8519(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5915: (lambda v_at_5916: (KEY(v_vs_5915, v_at_5916, None) if (bool((num(v_at_5916) >= num(0))) and bool((num(v_at_5916) < num(CALL(ctx, 'count', None, v_vs_5915))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5914'), 0) if (GET(ctx, 'tracks', E.get('t~5914'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5914'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5914'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5914'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5914'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5914'), 'values', [])))
+    return (lambda v_vs_5915: (lambda v_at_5916: (KEY(v_vs_5915, v_at_5916, None) if (bool((num(v_at_5916) >= 0)) and bool((num(v_at_5916) < num(FN['count'](ctx, None, v_vs_5915))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5914'), 0) if (GET(ctx, 'tracks', E.get('t~5914'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5914'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5914'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5914'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5914'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5914'), 'values', [])))
 
 
 def x_8521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5917') if (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5917'), KEY(ctx.state.get('supply'), E.get('r~5918'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5917') if (GET(ctx, 'resources', E.get('r~5918'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5917'), KEY(ctx.state.get('supply'), E.get('r~5918'), 0)]))])
 
 
 def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -176,7 +174,7 @@ def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5919'), (num(GET(ctx, 'resources', E.get('r~5918'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5919'), (num(GET(ctx, 'resources', E.get('r~5918'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5918'), 0)))])])
 
 
 def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -212,13 +210,13 @@ def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5921: (lambda v_at_5922: (KEY(v_vs_5921, v_at_5922, None) if (bool((num(v_at_5922) >= num(0))) and bool((num(v_at_5922) < num(CALL(ctx, 'count', None, v_vs_5921))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5920'), 0) if (GET(ctx, 'tracks', E.get('t~5920'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5920'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5920'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5920'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5920'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5920'), 'values', [])))
+    return (lambda v_vs_5921: (lambda v_at_5922: (KEY(v_vs_5921, v_at_5922, None) if (bool((num(v_at_5922) >= 0)) and bool((num(v_at_5922) < num(FN['count'](ctx, None, v_vs_5921))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5920'), 0) if (GET(ctx, 'tracks', E.get('t~5920'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5920'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5920'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5920'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5920'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5920'), 'values', [])))
 
 
 def x_8536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5923') if (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5923'), KEY(ctx.state.get('supply'), E.get('r~5924'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5923') if (GET(ctx, 'resources', E.get('r~5924'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5923'), KEY(ctx.state.get('supply'), E.get('r~5924'), 0)]))])
 
 
 def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -230,7 +228,7 @@ def x_8537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5925'), (num(GET(ctx, 'resources', E.get('r~5924'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5925'), (num(GET(ctx, 'resources', E.get('r~5924'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5924'), 0)))])])
 
 
 def x_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -266,13 +264,13 @@ def x_8546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8549(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5927: (lambda v_at_5928: (KEY(v_vs_5927, v_at_5928, None) if (bool((num(v_at_5928) >= num(0))) and bool((num(v_at_5928) < num(CALL(ctx, 'count', None, v_vs_5927))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5926'), 0) if (GET(ctx, 'tracks', E.get('t~5926'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5926'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5926'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5926'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5926'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5926'), 'values', [])))
+    return (lambda v_vs_5927: (lambda v_at_5928: (KEY(v_vs_5927, v_at_5928, None) if (bool((num(v_at_5928) >= 0)) and bool((num(v_at_5928) < num(FN['count'](ctx, None, v_vs_5927))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5926'), 0) if (GET(ctx, 'tracks', E.get('t~5926'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5926'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5926'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5926'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5926'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5926'), 'values', [])))
 
 
 def x_8551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5929') if (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5929'), KEY(ctx.state.get('supply'), E.get('r~5930'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5929') if (GET(ctx, 'resources', E.get('r~5930'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5929'), KEY(ctx.state.get('supply'), E.get('r~5930'), 0)]))])
 
 
 def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -284,7 +282,7 @@ def x_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5931'), (num(GET(ctx, 'resources', E.get('r~5930'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5931'), (num(GET(ctx, 'resources', E.get('r~5930'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5930'), 0)))])])
 
 
 def x_8555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -320,13 +318,13 @@ def x_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8564(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_5933: (lambda v_at_5934: (KEY(v_vs_5933, v_at_5934, None) if (bool((num(v_at_5934) >= num(0))) and bool((num(v_at_5934) < num(CALL(ctx, 'count', None, v_vs_5933))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5932'), 0) if (GET(ctx, 'tracks', E.get('t~5932'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5932'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5932'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5932'), 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', E.get('t~5932'), 'sides', []))) > num(0)) else GET(ctx, 'tracks', E.get('t~5932'), 'values', [])))
+    return (lambda v_vs_5933: (lambda v_at_5934: (KEY(v_vs_5933, v_at_5934, None) if (bool((num(v_at_5934) >= 0)) and bool((num(v_at_5934) < num(FN['count'](ctx, None, v_vs_5933))))) else 0))((KEY(ctx.state.get('game_tracks'), E.get('t~5932'), 0) if (GET(ctx, 'tracks', E.get('t~5932'), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), E.get('t~5932'), 0))))((KEY(GET(ctx, 'tracks', E.get('t~5932'), 'sides', []), KEY(ctx.state.get('sides'), E.get('t~5932'), 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', E.get('t~5932'), 'sides', []))) > 0) else GET(ctx, 'tracks', E.get('t~5932'), 'values', [])))
 
 
 def x_8566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~5935') if (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~5935'), KEY(ctx.state.get('supply'), E.get('r~5936'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~5935') if (GET(ctx, 'resources', E.get('r~5936'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~5935'), KEY(ctx.state.get('supply'), E.get('r~5936'), 0)]))])
 
 
 def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -338,7 +336,7 @@ def x_8567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~5937'), (num(GET(ctx, 'resources', E.get('r~5936'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~5937'), (num(GET(ctx, 'resources', E.get('r~5936'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~5936'), 0)))])])
 
 
 def x_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -56,13 +54,13 @@ def x_8720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6049'), 'instead_of', {}), 'gain', None) == E.get('r~6047'))) and bool((num(E.get('left~6048')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6049'), 'instead_of', {}), 'gain', None) == E.get('r~6047'))) and bool((num(E.get('left~6048')) > 0)))
 
 
 def x_8724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6048'), (E.get('left~6048') if (FLD(ctx, K[0], E.get('rep~6049')) == None) else FLD(ctx, K[0], E.get('rep~6049')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6048'), (E.get('left~6048') if (FLD(ctx, K[0], E.get('rep~6049')) == None) else FLD(ctx, K[0], E.get('rep~6049')))]))
 
 
 def x_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -80,7 +78,7 @@ def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6052') if (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6052'), KEY(ctx.state.get('supply'), E.get('r~6053'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6052') if (GET(ctx, 'resources', E.get('r~6053'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6052'), KEY(ctx.state.get('supply'), E.get('r~6053'), 0)]))])
 
 
 def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -92,7 +90,7 @@ def x_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6054'), (num(GET(ctx, 'resources', E.get('r~6053'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6054'), (num(GET(ctx, 'resources', E.get('r~6053'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6053'), 0)))])])
 
 
 def x_8738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -132,13 +130,13 @@ def x_8749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6058'), 'instead_of', {}), 'gain', None) == E.get('r~6056'))) and bool((num(E.get('left~6057')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6058'), 'instead_of', {}), 'gain', None) == E.get('r~6056'))) and bool((num(E.get('left~6057')) > 0)))
 
 
 def x_8753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6057'), (E.get('left~6057') if (FLD(ctx, K[0], E.get('rep~6058')) == None) else FLD(ctx, K[0], E.get('rep~6058')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6057'), (E.get('left~6057') if (FLD(ctx, K[0], E.get('rep~6058')) == None) else FLD(ctx, K[0], E.get('rep~6058')))]))
 
 
 def x_8757(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -156,7 +154,7 @@ def x_8758(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6061') if (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6061'), KEY(ctx.state.get('supply'), E.get('r~6062'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6061') if (GET(ctx, 'resources', E.get('r~6062'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6061'), KEY(ctx.state.get('supply'), E.get('r~6062'), 0)]))])
 
 
 def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -168,7 +166,7 @@ def x_8764(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8766(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6063'), (num(GET(ctx, 'resources', E.get('r~6062'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6063'), (num(GET(ctx, 'resources', E.get('r~6062'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6062'), 0)))])])
 
 
 def x_8767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -52,7 +50,7 @@ K = [
 def x_8955(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8955, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'sum', None, [(lambda v_vs_6145: (lambda v_at_6146: (KEY(v_vs_6145, v_at_6146, None) if (bool((num(v_at_6146) >= num(0))) and bool((num(v_at_6146) < num(CALL(ctx, 'count', None, v_vs_6145))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6144, 0) if (GET(ctx, 'tracks', v_t_6144, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6144, 0))))((KEY(GET(ctx, 'tracks', v_t_6144, 'sides', []), KEY(ctx.state.get('sides'), v_t_6144, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6144, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6144, 'values', []))) for v_t_6144 in items_of([v_t_6143 for v_t_6143 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6143, 'group', None) == 'income')])])) >= num(30)))
+    return MEMO(ctx, (8955, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['sum'](ctx, None, [(lambda v_vs_6145: (lambda v_at_6146: (KEY(v_vs_6145, v_at_6146, None) if (bool((num(v_at_6146) >= 0)) and bool((num(v_at_6146) < num(FN['count'](ctx, None, v_vs_6145))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6144, 0) if (GET(ctx, 'tracks', v_t_6144, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6144, 0))))((KEY(GET(ctx, 'tracks', v_t_6144, 'sides', []), KEY(ctx.state.get('sides'), v_t_6144, 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', v_t_6144, 'sides', []))) > 0) else GET(ctx, 'tracks', v_t_6144, 'values', []))) for v_t_6144 in items_of([v_t_6143 for v_t_6143 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6143, 'group', None) == 'income')])])) >= 30))
 
 
 def x_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -62,13 +60,13 @@ def x_8959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6150'), 'instead_of', {}), 'gain', None) == E.get('r~6148'))) and bool((num(E.get('left~6149')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6150'), 'instead_of', {}), 'gain', None) == E.get('r~6148'))) and bool((num(E.get('left~6149')) > 0)))
 
 
 def x_8963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6149'), (E.get('left~6149') if (FLD(ctx, K[0], E.get('rep~6150')) == None) else FLD(ctx, K[0], E.get('rep~6150')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6149'), (E.get('left~6149') if (FLD(ctx, K[0], E.get('rep~6150')) == None) else FLD(ctx, K[0], E.get('rep~6150')))]))
 
 
 def x_8967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -86,7 +84,7 @@ def x_8968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6153') if (GET(ctx, 'resources', E.get('r~6154'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6153'), KEY(ctx.state.get('supply'), E.get('r~6154'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6153') if (GET(ctx, 'resources', E.get('r~6154'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6153'), KEY(ctx.state.get('supply'), E.get('r~6154'), 0)]))])
 
 
 def x_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -98,7 +96,7 @@ def x_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8976(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6155'), (num(GET(ctx, 'resources', E.get('r~6154'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6154'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6155'), (num(GET(ctx, 'resources', E.get('r~6154'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6154'), 0)))])])
 
 
 def x_8977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -134,7 +132,7 @@ def x_8983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8987(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8987, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6161 for v_i_6161 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6161, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6163 for v_x_6163 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6163 == v_c_6162)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6165 for v_x_6165 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6164, [])) if (v_x_6165 == v_c_6162)]) for v_r_6164 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6162 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6162, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (8987, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6161 for v_i_6161 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6161, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6163 for v_x_6163 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6163 == v_c_6162)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6165 for v_x_6165 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6164, [])) if (v_x_6165 == v_c_6162)]) for v_r_6164 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6162 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6162, 'deck', None) == 'venture_capital')])))
 
 
 def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -150,13 +148,13 @@ def x_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6172'), 'instead_of', {}), 'gain', None) == E.get('r~6170'))) and bool((num(E.get('left~6171')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6172'), 'instead_of', {}), 'gain', None) == E.get('r~6170'))) and bool((num(E.get('left~6171')) > 0)))
 
 
 def x_8995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6171'), (E.get('left~6171') if (FLD(ctx, K[0], E.get('rep~6172')) == None) else FLD(ctx, K[0], E.get('rep~6172')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6171'), (E.get('left~6171') if (FLD(ctx, K[0], E.get('rep~6172')) == None) else FLD(ctx, K[0], E.get('rep~6172')))]))
 
 
 def x_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -174,7 +172,7 @@ def x_9000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6175') if (GET(ctx, 'resources', E.get('r~6176'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6175'), KEY(ctx.state.get('supply'), E.get('r~6176'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6175') if (GET(ctx, 'resources', E.get('r~6176'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6175'), KEY(ctx.state.get('supply'), E.get('r~6176'), 0)]))])
 
 
 def x_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -186,7 +184,7 @@ def x_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6177'), (num(GET(ctx, 'resources', E.get('r~6176'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6176'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6177'), (num(GET(ctx, 'resources', E.get('r~6176'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6176'), 0)))])])
 
 
 def x_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -222,7 +220,7 @@ def x_9017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9019(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9019, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6178 for v_c_6178 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6178, {}), 'tags', None))])) >= num(2)))
+    return MEMO(ctx, (9019, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6178 for v_c_6178 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('c', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6178, {}), 'tags', None))])) >= 2))
 
 
 def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -232,13 +230,13 @@ def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6182'), 'instead_of', {}), 'gain', None) == E.get('r~6180'))) and bool((num(E.get('left~6181')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6182'), 'instead_of', {}), 'gain', None) == E.get('r~6180'))) and bool((num(E.get('left~6181')) > 0)))
 
 
 def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6181'), (E.get('left~6181') if (FLD(ctx, K[0], E.get('rep~6182')) == None) else FLD(ctx, K[0], E.get('rep~6182')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6181'), (E.get('left~6181') if (FLD(ctx, K[0], E.get('rep~6182')) == None) else FLD(ctx, K[0], E.get('rep~6182')))]))
 
 
 def x_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -256,7 +254,7 @@ def x_9032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6185') if (GET(ctx, 'resources', E.get('r~6186'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6185'), KEY(ctx.state.get('supply'), E.get('r~6186'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6185') if (GET(ctx, 'resources', E.get('r~6186'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6185'), KEY(ctx.state.get('supply'), E.get('r~6186'), 0)]))])
 
 
 def x_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -268,7 +266,7 @@ def x_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6187'), (num(GET(ctx, 'resources', E.get('r~6186'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6186'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6187'), (num(GET(ctx, 'resources', E.get('r~6186'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6186'), 0)))])])
 
 
 def x_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -304,7 +302,7 @@ def x_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9051(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9051, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6193 for v_i_6193 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6193, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6195 for v_x_6195 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6195 == v_c_6194)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6197 for v_x_6197 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6196, [])) if (v_x_6197 == v_c_6194)]) for v_r_6196 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6194 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6194, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9051, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6193 for v_i_6193 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6193, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6195 for v_x_6195 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6195 == v_c_6194)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6197 for v_x_6197 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6196, [])) if (v_x_6197 == v_c_6194)]) for v_r_6196 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6194 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6194, 'deck', None) == 'venture_capital')])))
 
 
 def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -320,13 +318,13 @@ def x_9055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6204'), 'instead_of', {}), 'gain', None) == E.get('r~6202'))) and bool((num(E.get('left~6203')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6204'), 'instead_of', {}), 'gain', None) == E.get('r~6202'))) and bool((num(E.get('left~6203')) > 0)))
 
 
 def x_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6203'), (E.get('left~6203') if (FLD(ctx, K[0], E.get('rep~6204')) == None) else FLD(ctx, K[0], E.get('rep~6204')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6203'), (E.get('left~6203') if (FLD(ctx, K[0], E.get('rep~6204')) == None) else FLD(ctx, K[0], E.get('rep~6204')))]))
 
 
 def x_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -344,7 +342,7 @@ def x_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6207') if (GET(ctx, 'resources', E.get('r~6208'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6207'), KEY(ctx.state.get('supply'), E.get('r~6208'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6207') if (GET(ctx, 'resources', E.get('r~6208'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6207'), KEY(ctx.state.get('supply'), E.get('r~6208'), 0)]))])
 
 
 def x_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -356,7 +354,7 @@ def x_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6209'), (num(GET(ctx, 'resources', E.get('r~6208'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6208'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6209'), (num(GET(ctx, 'resources', E.get('r~6208'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6208'), 0)))])])
 
 
 def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -392,7 +390,7 @@ def x_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9083(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9083, E.get('you'), ctx.stamps.get('places', 0),), lambda: (bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6211 for v_x_6211 in items_of(KEY(ctx.state.get('places'), v_s_6210, [])) if (bool((KEY(v_x_6211, 'piece', None) == 'transformer')) and bool((KEY(v_x_6211, 'owner', None) == E.get('you'))))]) for v_s_6210 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6210, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6210, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6210, 'area', None), 'zone', None) == 'b1')))))])) >= num(2))) and bool((num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6213 for v_x_6213 in items_of(KEY(ctx.state.get('places'), v_s_6212, [])) if (bool((KEY(v_x_6213, 'piece', None) == 'transformer')) and bool((KEY(v_x_6213, 'owner', None) == E.get('you'))))]) for v_s_6212 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6212, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6212, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6212, 'area', None), 'zone', None) == 'b2')))))])) >= num(2)))))
+    return MEMO(ctx, (9083, E.get('you'), ctx.stamps.get('places', 0),), lambda: (bool((num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6211 for v_x_6211 in items_of(KEY(ctx.state.get('places'), v_s_6210, [])) if (bool((KEY(v_x_6211, 'piece', None) == 'transformer')) and bool((KEY(v_x_6211, 'owner', None) == E.get('you'))))]) for v_s_6210 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6210, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6210, 'area', None) == 'b1')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6210, 'area', None), 'zone', None) == 'b1')))))])) >= 2)) and bool((num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6213 for v_x_6213 in items_of(KEY(ctx.state.get('places'), v_s_6212, [])) if (bool((KEY(v_x_6213, 'piece', None) == 'transformer')) and bool((KEY(v_x_6213, 'owner', None) == E.get('you'))))]) for v_s_6212 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6212, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6212, 'area', None) == 'b2')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6212, 'area', None), 'zone', None) == 'b2')))))])) >= 2))))
 
 
 def x_9087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -402,13 +400,13 @@ def x_9087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6217'), 'instead_of', {}), 'gain', None) == E.get('r~6215'))) and bool((num(E.get('left~6216')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6217'), 'instead_of', {}), 'gain', None) == E.get('r~6215'))) and bool((num(E.get('left~6216')) > 0)))
 
 
 def x_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6216'), (E.get('left~6216') if (FLD(ctx, K[0], E.get('rep~6217')) == None) else FLD(ctx, K[0], E.get('rep~6217')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6216'), (E.get('left~6216') if (FLD(ctx, K[0], E.get('rep~6217')) == None) else FLD(ctx, K[0], E.get('rep~6217')))]))
 
 
 def x_9095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -426,7 +424,7 @@ def x_9096(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6220') if (GET(ctx, 'resources', E.get('r~6221'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6220'), KEY(ctx.state.get('supply'), E.get('r~6221'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6220') if (GET(ctx, 'resources', E.get('r~6221'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6220'), KEY(ctx.state.get('supply'), E.get('r~6221'), 0)]))])
 
 
 def x_9102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -438,7 +436,7 @@ def x_9102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6222'), (num(GET(ctx, 'resources', E.get('r~6221'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6221'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6222'), (num(GET(ctx, 'resources', E.get('r~6221'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6221'), 0)))])])
 
 
 def x_9105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -474,7 +472,7 @@ def x_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9115(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:31
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9115, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6228 for v_i_6228 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6228, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6230 for v_x_6230 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6230 == v_c_6229)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6232 for v_x_6232 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6231, [])) if (v_x_6232 == v_c_6229)]) for v_r_6231 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6229 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6229, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9115, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6228 for v_i_6228 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6228, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6230 for v_x_6230 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6230 == v_c_6229)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6232 for v_x_6232 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6231, [])) if (v_x_6232 == v_c_6229)]) for v_r_6231 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6229 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6229, 'deck', None) == 'venture_capital')])))
 
 
 def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -490,13 +488,13 @@ def x_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6239'), 'instead_of', {}), 'gain', None) == E.get('r~6237'))) and bool((num(E.get('left~6238')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6239'), 'instead_of', {}), 'gain', None) == E.get('r~6237'))) and bool((num(E.get('left~6238')) > 0)))
 
 
 def x_9123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6238'), (E.get('left~6238') if (FLD(ctx, K[0], E.get('rep~6239')) == None) else FLD(ctx, K[0], E.get('rep~6239')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6238'), (E.get('left~6238') if (FLD(ctx, K[0], E.get('rep~6239')) == None) else FLD(ctx, K[0], E.get('rep~6239')))]))
 
 
 def x_9127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -514,7 +512,7 @@ def x_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6242') if (GET(ctx, 'resources', E.get('r~6243'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6242'), KEY(ctx.state.get('supply'), E.get('r~6243'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6242') if (GET(ctx, 'resources', E.get('r~6243'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6242'), KEY(ctx.state.get('supply'), E.get('r~6243'), 0)]))])
 
 
 def x_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -526,7 +524,7 @@ def x_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6244'), (num(GET(ctx, 'resources', E.get('r~6243'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6243'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6244'), (num(GET(ctx, 'resources', E.get('r~6243'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6243'), 0)))])])
 
 
 def x_9139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -562,7 +560,7 @@ def x_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9147(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9147, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6245 for v_c_6245 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6245, {}), 'tags', None))])) >= num(5)))
+    return MEMO(ctx, (9147, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6245 for v_c_6245 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('double_icon', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6245, {}), 'tags', None))])) >= 5))
 
 
 def x_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -572,13 +570,13 @@ def x_9151(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6249'), 'instead_of', {}), 'gain', None) == E.get('r~6247'))) and bool((num(E.get('left~6248')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6249'), 'instead_of', {}), 'gain', None) == E.get('r~6247'))) and bool((num(E.get('left~6248')) > 0)))
 
 
 def x_9155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6248'), (E.get('left~6248') if (FLD(ctx, K[0], E.get('rep~6249')) == None) else FLD(ctx, K[0], E.get('rep~6249')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6248'), (E.get('left~6248') if (FLD(ctx, K[0], E.get('rep~6249')) == None) else FLD(ctx, K[0], E.get('rep~6249')))]))
 
 
 def x_9159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -596,7 +594,7 @@ def x_9160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6252') if (GET(ctx, 'resources', E.get('r~6253'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6252'), KEY(ctx.state.get('supply'), E.get('r~6253'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6252') if (GET(ctx, 'resources', E.get('r~6253'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6252'), KEY(ctx.state.get('supply'), E.get('r~6253'), 0)]))])
 
 
 def x_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -608,7 +606,7 @@ def x_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6254'), (num(GET(ctx, 'resources', E.get('r~6253'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6253'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6254'), (num(GET(ctx, 'resources', E.get('r~6253'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6253'), 0)))])])
 
 
 def x_9169(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -644,7 +642,7 @@ def x_9175(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9179(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9179, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6260 for v_i_6260 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6260, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6262 for v_x_6262 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6262 == v_c_6261)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6264 for v_x_6264 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6263, [])) if (v_x_6264 == v_c_6261)]) for v_r_6263 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6261 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6261, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9179, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6260 for v_i_6260 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6260, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6262 for v_x_6262 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6262 == v_c_6261)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6264 for v_x_6264 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6263, [])) if (v_x_6264 == v_c_6261)]) for v_r_6263 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6261 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6261, 'deck', None) == 'venture_capital')])))
 
 
 def x_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -660,13 +658,13 @@ def x_9183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6271'), 'instead_of', {}), 'gain', None) == E.get('r~6269'))) and bool((num(E.get('left~6270')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6271'), 'instead_of', {}), 'gain', None) == E.get('r~6269'))) and bool((num(E.get('left~6270')) > 0)))
 
 
 def x_9187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6270'), (E.get('left~6270') if (FLD(ctx, K[0], E.get('rep~6271')) == None) else FLD(ctx, K[0], E.get('rep~6271')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6270'), (E.get('left~6270') if (FLD(ctx, K[0], E.get('rep~6271')) == None) else FLD(ctx, K[0], E.get('rep~6271')))]))
 
 
 def x_9191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -684,7 +682,7 @@ def x_9192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6274') if (GET(ctx, 'resources', E.get('r~6275'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6274'), KEY(ctx.state.get('supply'), E.get('r~6275'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6274') if (GET(ctx, 'resources', E.get('r~6275'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6274'), KEY(ctx.state.get('supply'), E.get('r~6275'), 0)]))])
 
 
 def x_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -696,7 +694,7 @@ def x_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6276'), (num(GET(ctx, 'resources', E.get('r~6275'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6275'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6276'), (num(GET(ctx, 'resources', E.get('r~6275'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6275'), 0)))])])
 
 
 def x_9203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -732,7 +730,7 @@ def x_9209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9211(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9211, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6277 for v_c_6277 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6277, {}), 'tags', None))])) >= num(4)))
+    return MEMO(ctx, (9211, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6277 for v_c_6277 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('lucrative', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6277, {}), 'tags', None))])) >= 4))
 
 
 def x_9215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -742,13 +740,13 @@ def x_9215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6281'), 'instead_of', {}), 'gain', None) == E.get('r~6279'))) and bool((num(E.get('left~6280')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6281'), 'instead_of', {}), 'gain', None) == E.get('r~6279'))) and bool((num(E.get('left~6280')) > 0)))
 
 
 def x_9219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6280'), (E.get('left~6280') if (FLD(ctx, K[0], E.get('rep~6281')) == None) else FLD(ctx, K[0], E.get('rep~6281')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6280'), (E.get('left~6280') if (FLD(ctx, K[0], E.get('rep~6281')) == None) else FLD(ctx, K[0], E.get('rep~6281')))]))
 
 
 def x_9223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -766,7 +764,7 @@ def x_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6284') if (GET(ctx, 'resources', E.get('r~6285'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6284'), KEY(ctx.state.get('supply'), E.get('r~6285'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6284') if (GET(ctx, 'resources', E.get('r~6285'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6284'), KEY(ctx.state.get('supply'), E.get('r~6285'), 0)]))])
 
 
 def x_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -778,7 +776,7 @@ def x_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6286'), (num(GET(ctx, 'resources', E.get('r~6285'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6285'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6286'), (num(GET(ctx, 'resources', E.get('r~6285'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6285'), 0)))])])
 
 
 def x_9233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -814,7 +812,7 @@ def x_9239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9243(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:47
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9243, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6292 for v_i_6292 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6292, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6294 for v_x_6294 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6294 == v_c_6293)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6296 for v_x_6296 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6295, [])) if (v_x_6296 == v_c_6293)]) for v_r_6295 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6293 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6293, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9243, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6292 for v_i_6292 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6292, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6294 for v_x_6294 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6294 == v_c_6293)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6296 for v_x_6296 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6295, [])) if (v_x_6296 == v_c_6293)]) for v_r_6295 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6293 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6293, 'deck', None) == 'venture_capital')])))
 
 
 def x_9244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -830,13 +828,13 @@ def x_9247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6303'), 'instead_of', {}), 'gain', None) == E.get('r~6301'))) and bool((num(E.get('left~6302')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6303'), 'instead_of', {}), 'gain', None) == E.get('r~6301'))) and bool((num(E.get('left~6302')) > 0)))
 
 
 def x_9251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6302'), (E.get('left~6302') if (FLD(ctx, K[0], E.get('rep~6303')) == None) else FLD(ctx, K[0], E.get('rep~6303')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6302'), (E.get('left~6302') if (FLD(ctx, K[0], E.get('rep~6303')) == None) else FLD(ctx, K[0], E.get('rep~6303')))]))
 
 
 def x_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -854,7 +852,7 @@ def x_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6306') if (GET(ctx, 'resources', E.get('r~6307'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6306'), KEY(ctx.state.get('supply'), E.get('r~6307'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6306') if (GET(ctx, 'resources', E.get('r~6307'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6306'), KEY(ctx.state.get('supply'), E.get('r~6307'), 0)]))])
 
 
 def x_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -866,7 +864,7 @@ def x_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6308'), (num(GET(ctx, 'resources', E.get('r~6307'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6307'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6308'), (num(GET(ctx, 'resources', E.get('r~6307'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6307'), 0)))])])
 
 
 def x_9267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -902,7 +900,7 @@ def x_9273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9275(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9275, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6310 for v_x_6310 in items_of(KEY(ctx.state.get('places'), v_s_6309, [])) if (bool((KEY(v_x_6310, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_6310, 'owner', None) == E.get('you'))))]) for v_s_6309 in items_of(ctx.state.get('places'))]))) >= num(7)))
+    return MEMO(ctx, (9275, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (num(((num(GET(ctx, 'pieces', 'wind_farm', 'per_player', None)) - num(KEY(PL(ctx, E.get('you')).get('pieces'), 'wind_farm', 0))) if (GET(ctx, 'pieces', 'wind_farm', 'per_player', None) != None) else FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6310 for v_x_6310 in items_of(KEY(ctx.state.get('places'), v_s_6309, [])) if (bool((KEY(v_x_6310, 'piece', None) == 'wind_farm')) and bool((KEY(v_x_6310, 'owner', None) == E.get('you'))))]) for v_s_6309 in items_of(ctx.state.get('places'))]))) >= 7))
 
 
 def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -912,13 +910,13 @@ def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6314'), 'instead_of', {}), 'gain', None) == E.get('r~6312'))) and bool((num(E.get('left~6313')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6314'), 'instead_of', {}), 'gain', None) == E.get('r~6312'))) and bool((num(E.get('left~6313')) > 0)))
 
 
 def x_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6313'), (E.get('left~6313') if (FLD(ctx, K[0], E.get('rep~6314')) == None) else FLD(ctx, K[0], E.get('rep~6314')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6313'), (E.get('left~6313') if (FLD(ctx, K[0], E.get('rep~6314')) == None) else FLD(ctx, K[0], E.get('rep~6314')))]))
 
 
 def x_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -936,7 +934,7 @@ def x_9288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6317') if (GET(ctx, 'resources', E.get('r~6318'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6317'), KEY(ctx.state.get('supply'), E.get('r~6318'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6317') if (GET(ctx, 'resources', E.get('r~6318'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6317'), KEY(ctx.state.get('supply'), E.get('r~6318'), 0)]))])
 
 
 def x_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -948,7 +946,7 @@ def x_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6319'), (num(GET(ctx, 'resources', E.get('r~6318'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6318'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6319'), (num(GET(ctx, 'resources', E.get('r~6318'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6318'), 0)))])])
 
 
 def x_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -984,7 +982,7 @@ def x_9303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9307(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9307, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6325 for v_i_6325 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6325, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6327 for v_x_6327 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6327 == v_c_6326)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6329 for v_x_6329 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6328, [])) if (v_x_6329 == v_c_6326)]) for v_r_6328 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6326 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6326, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9307, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6325 for v_i_6325 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6325, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6327 for v_x_6327 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6327 == v_c_6326)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6329 for v_x_6329 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6328, [])) if (v_x_6329 == v_c_6326)]) for v_r_6328 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6326 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6326, 'deck', None) == 'venture_capital')])))
 
 
 def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1000,13 +998,13 @@ def x_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6336'), 'instead_of', {}), 'gain', None) == E.get('r~6334'))) and bool((num(E.get('left~6335')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6336'), 'instead_of', {}), 'gain', None) == E.get('r~6334'))) and bool((num(E.get('left~6335')) > 0)))
 
 
 def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6335'), (E.get('left~6335') if (FLD(ctx, K[0], E.get('rep~6336')) == None) else FLD(ctx, K[0], E.get('rep~6336')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6335'), (E.get('left~6335') if (FLD(ctx, K[0], E.get('rep~6336')) == None) else FLD(ctx, K[0], E.get('rep~6336')))]))
 
 
 def x_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1024,7 +1022,7 @@ def x_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9327(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6339') if (GET(ctx, 'resources', E.get('r~6340'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6339'), KEY(ctx.state.get('supply'), E.get('r~6340'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6339') if (GET(ctx, 'resources', E.get('r~6340'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6339'), KEY(ctx.state.get('supply'), E.get('r~6340'), 0)]))])
 
 
 def x_9328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1036,7 +1034,7 @@ def x_9328(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6341'), (num(GET(ctx, 'resources', E.get('r~6340'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6340'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6341'), (num(GET(ctx, 'resources', E.get('r~6340'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6340'), 0)))])])
 
 
 def x_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1072,7 +1070,7 @@ def x_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9339(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9339, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6344, 'numbers', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6344, 'cost', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'cost', {})) else 0)) for v_i_6344 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6344, 'deck', None) == v_d_6343)]) for v_d_6343 in items_of(GET(ctx, 'markets', v_m_6342, 'piles', []))]) for v_m_6342 in items_of(IDS(ctx, 'markets'))])) >= num(7)))
+    return MEMO(ctx, (9339, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [(KEY(GET(ctx, 'deck_items', v_i_6344, 'numbers', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6344, 'cost', {}), 'batteries', 0) if IN('batteries', GET(ctx, 'deck_items', v_i_6344, 'cost', {})) else 0)) for v_i_6344 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6344, 'deck', None) == v_d_6343)]) for v_d_6343 in items_of(GET(ctx, 'markets', v_m_6342, 'piles', []))]) for v_m_6342 in items_of(IDS(ctx, 'markets'))])) >= 7))
 
 
 def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1082,13 +1080,13 @@ def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6348'), 'instead_of', {}), 'gain', None) == E.get('r~6346'))) and bool((num(E.get('left~6347')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6348'), 'instead_of', {}), 'gain', None) == E.get('r~6346'))) and bool((num(E.get('left~6347')) > 0)))
 
 
 def x_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6347'), (E.get('left~6347') if (FLD(ctx, K[0], E.get('rep~6348')) == None) else FLD(ctx, K[0], E.get('rep~6348')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6347'), (E.get('left~6347') if (FLD(ctx, K[0], E.get('rep~6348')) == None) else FLD(ctx, K[0], E.get('rep~6348')))]))
 
 
 def x_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1106,7 +1104,7 @@ def x_9352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9357(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6351') if (GET(ctx, 'resources', E.get('r~6352'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6351'), KEY(ctx.state.get('supply'), E.get('r~6352'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6351') if (GET(ctx, 'resources', E.get('r~6352'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6351'), KEY(ctx.state.get('supply'), E.get('r~6352'), 0)]))])
 
 
 def x_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1118,7 +1116,7 @@ def x_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9360(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6353'), (num(GET(ctx, 'resources', E.get('r~6352'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6352'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6353'), (num(GET(ctx, 'resources', E.get('r~6352'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6352'), 0)))])])
 
 
 def x_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1154,7 +1152,7 @@ def x_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9371(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9371, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6359 for v_i_6359 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6359, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6361 for v_x_6361 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6361 == v_c_6360)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6363 for v_x_6363 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6362, [])) if (v_x_6363 == v_c_6360)]) for v_r_6362 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6360 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6360, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9371, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6359 for v_i_6359 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6359, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6361 for v_x_6361 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6361 == v_c_6360)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6363 for v_x_6363 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6362, [])) if (v_x_6363 == v_c_6360)]) for v_r_6362 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6360 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6360, 'deck', None) == 'venture_capital')])))
 
 
 def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1170,13 +1168,13 @@ def x_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6370'), 'instead_of', {}), 'gain', None) == E.get('r~6368'))) and bool((num(E.get('left~6369')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6370'), 'instead_of', {}), 'gain', None) == E.get('r~6368'))) and bool((num(E.get('left~6369')) > 0)))
 
 
 def x_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6369'), (E.get('left~6369') if (FLD(ctx, K[0], E.get('rep~6370')) == None) else FLD(ctx, K[0], E.get('rep~6370')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6369'), (E.get('left~6369') if (FLD(ctx, K[0], E.get('rep~6370')) == None) else FLD(ctx, K[0], E.get('rep~6370')))]))
 
 
 def x_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1194,7 +1192,7 @@ def x_9384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6373') if (GET(ctx, 'resources', E.get('r~6374'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6373'), KEY(ctx.state.get('supply'), E.get('r~6374'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6373') if (GET(ctx, 'resources', E.get('r~6374'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6373'), KEY(ctx.state.get('supply'), E.get('r~6374'), 0)]))])
 
 
 def x_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1206,7 +1204,7 @@ def x_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6375'), (num(GET(ctx, 'resources', E.get('r~6374'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6374'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6375'), (num(GET(ctx, 'resources', E.get('r~6374'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6374'), 0)))])])
 
 
 def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1242,7 +1240,7 @@ def x_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9403(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9403, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6376 for v_c_6376 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6376, {}), 'tags', None))])) >= num(3)))
+    return MEMO(ctx, (9403, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6376 for v_c_6376 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('remote', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6376, {}), 'tags', None))])) >= 3))
 
 
 def x_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1252,13 +1250,13 @@ def x_9407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6380'), 'instead_of', {}), 'gain', None) == E.get('r~6378'))) and bool((num(E.get('left~6379')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6380'), 'instead_of', {}), 'gain', None) == E.get('r~6378'))) and bool((num(E.get('left~6379')) > 0)))
 
 
 def x_9411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6379'), (E.get('left~6379') if (FLD(ctx, K[0], E.get('rep~6380')) == None) else FLD(ctx, K[0], E.get('rep~6380')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6379'), (E.get('left~6379') if (FLD(ctx, K[0], E.get('rep~6380')) == None) else FLD(ctx, K[0], E.get('rep~6380')))]))
 
 
 def x_9415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1276,7 +1274,7 @@ def x_9416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6383') if (GET(ctx, 'resources', E.get('r~6384'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6383'), KEY(ctx.state.get('supply'), E.get('r~6384'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6383') if (GET(ctx, 'resources', E.get('r~6384'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6383'), KEY(ctx.state.get('supply'), E.get('r~6384'), 0)]))])
 
 
 def x_9422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1288,7 +1286,7 @@ def x_9422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6385'), (num(GET(ctx, 'resources', E.get('r~6384'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6384'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6385'), (num(GET(ctx, 'resources', E.get('r~6384'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6384'), 0)))])])
 
 
 def x_9425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1324,7 +1322,7 @@ def x_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9435(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:71
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9435, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6391 for v_i_6391 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6391, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6393 for v_x_6393 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6393 == v_c_6392)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6395 for v_x_6395 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6394, [])) if (v_x_6395 == v_c_6392)]) for v_r_6394 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6392 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6392, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9435, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6391 for v_i_6391 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6391, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6393 for v_x_6393 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6393 == v_c_6392)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6395 for v_x_6395 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6394, [])) if (v_x_6395 == v_c_6392)]) for v_r_6394 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6392 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6392, 'deck', None) == 'venture_capital')])))
 
 
 def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1340,13 +1338,13 @@ def x_9439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6402'), 'instead_of', {}), 'gain', None) == E.get('r~6400'))) and bool((num(E.get('left~6401')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6402'), 'instead_of', {}), 'gain', None) == E.get('r~6400'))) and bool((num(E.get('left~6401')) > 0)))
 
 
 def x_9443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6401'), (E.get('left~6401') if (FLD(ctx, K[0], E.get('rep~6402')) == None) else FLD(ctx, K[0], E.get('rep~6402')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6401'), (E.get('left~6401') if (FLD(ctx, K[0], E.get('rep~6402')) == None) else FLD(ctx, K[0], E.get('rep~6402')))]))
 
 
 def x_9447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1364,7 +1362,7 @@ def x_9448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6405') if (GET(ctx, 'resources', E.get('r~6406'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6405'), KEY(ctx.state.get('supply'), E.get('r~6406'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6405') if (GET(ctx, 'resources', E.get('r~6406'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6405'), KEY(ctx.state.get('supply'), E.get('r~6406'), 0)]))])
 
 
 def x_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1376,7 +1374,7 @@ def x_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6407'), (num(GET(ctx, 'resources', E.get('r~6406'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6406'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6407'), (num(GET(ctx, 'resources', E.get('r~6406'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6406'), 0)))])])
 
 
 def x_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1412,7 +1410,7 @@ def x_9465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9467(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9467, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(CALL(ctx, 'count', None, [v_c_6408 for v_c_6408 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6408, {}), 'tags', None))])) >= num(4)))
+    return MEMO(ctx, (9467, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: (num(FN['count'](ctx, None, [v_c_6408 for v_c_6408 in items_of(PL(ctx, E.get('you')).get('contracts')) if IN('solar', KEY(KEY(PL(ctx, E.get('you')).get('contracts'), v_c_6408, {}), 'tags', None))])) >= 4))
 
 
 def x_9471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1422,13 +1420,13 @@ def x_9471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6412'), 'instead_of', {}), 'gain', None) == E.get('r~6410'))) and bool((num(E.get('left~6411')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6412'), 'instead_of', {}), 'gain', None) == E.get('r~6410'))) and bool((num(E.get('left~6411')) > 0)))
 
 
 def x_9475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6411'), (E.get('left~6411') if (FLD(ctx, K[0], E.get('rep~6412')) == None) else FLD(ctx, K[0], E.get('rep~6412')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6411'), (E.get('left~6411') if (FLD(ctx, K[0], E.get('rep~6412')) == None) else FLD(ctx, K[0], E.get('rep~6412')))]))
 
 
 def x_9479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1446,7 +1444,7 @@ def x_9480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6415') if (GET(ctx, 'resources', E.get('r~6416'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6415'), KEY(ctx.state.get('supply'), E.get('r~6416'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6415') if (GET(ctx, 'resources', E.get('r~6416'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6415'), KEY(ctx.state.get('supply'), E.get('r~6416'), 0)]))])
 
 
 def x_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1458,7 +1456,7 @@ def x_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6417'), (num(GET(ctx, 'resources', E.get('r~6416'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6416'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6417'), (num(GET(ctx, 'resources', E.get('r~6416'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6416'), 0)))])])
 
 
 def x_9489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1494,7 +1492,7 @@ def x_9495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9499(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:79
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9499, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6423 for v_i_6423 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6423, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6425 for v_x_6425 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6425 == v_c_6424)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6427 for v_x_6427 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6426, [])) if (v_x_6427 == v_c_6424)]) for v_r_6426 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6424 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6424, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9499, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6423 for v_i_6423 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6423, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6425 for v_x_6425 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6425 == v_c_6424)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6427 for v_x_6427 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6426, [])) if (v_x_6427 == v_c_6424)]) for v_r_6426 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6424 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6424, 'deck', None) == 'venture_capital')])))
 
 
 def x_9500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1510,13 +1508,13 @@ def x_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6434'), 'instead_of', {}), 'gain', None) == E.get('r~6432'))) and bool((num(E.get('left~6433')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6434'), 'instead_of', {}), 'gain', None) == E.get('r~6432'))) and bool((num(E.get('left~6433')) > 0)))
 
 
 def x_9507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6433'), (E.get('left~6433') if (FLD(ctx, K[0], E.get('rep~6434')) == None) else FLD(ctx, K[0], E.get('rep~6434')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6433'), (E.get('left~6433') if (FLD(ctx, K[0], E.get('rep~6434')) == None) else FLD(ctx, K[0], E.get('rep~6434')))]))
 
 
 def x_9511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1534,7 +1532,7 @@ def x_9512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6437') if (GET(ctx, 'resources', E.get('r~6438'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6437'), KEY(ctx.state.get('supply'), E.get('r~6438'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6437') if (GET(ctx, 'resources', E.get('r~6438'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6437'), KEY(ctx.state.get('supply'), E.get('r~6438'), 0)]))])
 
 
 def x_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1546,7 +1544,7 @@ def x_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6439'), (num(GET(ctx, 'resources', E.get('r~6438'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6438'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6439'), (num(GET(ctx, 'resources', E.get('r~6438'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6438'), 0)))])])
 
 
 def x_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1582,7 +1580,7 @@ def x_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9531(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9531, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', CALL(ctx, 'count', None, [v_i_6440 for v_i_6440 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6440, 'deck', None) == 'specialist_scoring')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6442 for v_x_6442 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6442 == v_c_6441)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6444 for v_x_6444 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6443, [])) if (v_x_6444 == v_c_6441)]) for v_r_6443 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6441 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6441, 'deck', None) == 'specialist_scoring')])), AR('+', CALL(ctx, 'count', None, [v_i_6445 for v_i_6445 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6445, 'deck', None) == 'specialist_action')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6447 for v_x_6447 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6447 == v_c_6446)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6449 for v_x_6449 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6448, [])) if (v_x_6449 == v_c_6446)]) for v_r_6448 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6446 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6446, 'deck', None) == 'specialist_action')])))) >= num(6)))
+    return MEMO(ctx, (9531, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (num(AR('+', AR('+', FN['count'](ctx, None, [v_i_6440 for v_i_6440 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6440, 'deck', None) == 'specialist_scoring')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6442 for v_x_6442 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6442 == v_c_6441)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6444 for v_x_6444 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6443, [])) if (v_x_6444 == v_c_6441)]) for v_r_6443 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6441 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6441, 'deck', None) == 'specialist_scoring')])), AR('+', FN['count'](ctx, None, [v_i_6445 for v_i_6445 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6445, 'deck', None) == 'specialist_action')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6447 for v_x_6447 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6447 == v_c_6446)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6449 for v_x_6449 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6448, [])) if (v_x_6449 == v_c_6446)]) for v_r_6448 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6446 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6446, 'deck', None) == 'specialist_action')])))) >= 6))
 
 
 def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1592,13 +1590,13 @@ def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6453'), 'instead_of', {}), 'gain', None) == E.get('r~6451'))) and bool((num(E.get('left~6452')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6453'), 'instead_of', {}), 'gain', None) == E.get('r~6451'))) and bool((num(E.get('left~6452')) > 0)))
 
 
 def x_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6452'), (E.get('left~6452') if (FLD(ctx, K[0], E.get('rep~6453')) == None) else FLD(ctx, K[0], E.get('rep~6453')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6452'), (E.get('left~6452') if (FLD(ctx, K[0], E.get('rep~6453')) == None) else FLD(ctx, K[0], E.get('rep~6453')))]))
 
 
 def x_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1616,7 +1614,7 @@ def x_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6456') if (GET(ctx, 'resources', E.get('r~6457'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6456'), KEY(ctx.state.get('supply'), E.get('r~6457'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6456') if (GET(ctx, 'resources', E.get('r~6457'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6456'), KEY(ctx.state.get('supply'), E.get('r~6457'), 0)]))])
 
 
 def x_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1628,7 +1626,7 @@ def x_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6458'), (num(GET(ctx, 'resources', E.get('r~6457'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6457'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6458'), (num(GET(ctx, 'resources', E.get('r~6457'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6457'), 0)))])])
 
 
 def x_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1664,7 +1662,7 @@ def x_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9563(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9563, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6464 for v_i_6464 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6464, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6466 for v_x_6466 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6466 == v_c_6465)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6468 for v_x_6468 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6467, [])) if (v_x_6468 == v_c_6465)]) for v_r_6467 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6465 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6465, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9563, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6464 for v_i_6464 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6464, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6466 for v_x_6466 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6466 == v_c_6465)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6468 for v_x_6468 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6467, [])) if (v_x_6468 == v_c_6465)]) for v_r_6467 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6465 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6465, 'deck', None) == 'venture_capital')])))
 
 
 def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1680,13 +1678,13 @@ def x_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6475'), 'instead_of', {}), 'gain', None) == E.get('r~6473'))) and bool((num(E.get('left~6474')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6475'), 'instead_of', {}), 'gain', None) == E.get('r~6473'))) and bool((num(E.get('left~6474')) > 0)))
 
 
 def x_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6474'), (E.get('left~6474') if (FLD(ctx, K[0], E.get('rep~6475')) == None) else FLD(ctx, K[0], E.get('rep~6475')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6474'), (E.get('left~6474') if (FLD(ctx, K[0], E.get('rep~6475')) == None) else FLD(ctx, K[0], E.get('rep~6475')))]))
 
 
 def x_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1704,7 +1702,7 @@ def x_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6478') if (GET(ctx, 'resources', E.get('r~6479'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6478'), KEY(ctx.state.get('supply'), E.get('r~6479'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6478') if (GET(ctx, 'resources', E.get('r~6479'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6478'), KEY(ctx.state.get('supply'), E.get('r~6479'), 0)]))])
 
 
 def x_9584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1716,7 +1714,7 @@ def x_9584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6480'), (num(GET(ctx, 'resources', E.get('r~6479'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6479'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6480'), (num(GET(ctx, 'resources', E.get('r~6479'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6479'), 0)))])])
 
 
 def x_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1752,7 +1750,7 @@ def x_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9595(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'batteries', 0)) >= num(5))
+    return (num(KEY(PL(ctx, E.get('you')).get('stock'), 'batteries', 0)) >= 5)
 
 
 def x_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1762,13 +1760,13 @@ def x_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6484'), 'instead_of', {}), 'gain', None) == E.get('r~6482'))) and bool((num(E.get('left~6483')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6484'), 'instead_of', {}), 'gain', None) == E.get('r~6482'))) and bool((num(E.get('left~6483')) > 0)))
 
 
 def x_9603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6483'), (E.get('left~6483') if (FLD(ctx, K[0], E.get('rep~6484')) == None) else FLD(ctx, K[0], E.get('rep~6484')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6483'), (E.get('left~6483') if (FLD(ctx, K[0], E.get('rep~6484')) == None) else FLD(ctx, K[0], E.get('rep~6484')))]))
 
 
 def x_9607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1786,7 +1784,7 @@ def x_9608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6487') if (GET(ctx, 'resources', E.get('r~6488'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6487'), KEY(ctx.state.get('supply'), E.get('r~6488'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6487') if (GET(ctx, 'resources', E.get('r~6488'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6487'), KEY(ctx.state.get('supply'), E.get('r~6488'), 0)]))])
 
 
 def x_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1798,7 +1796,7 @@ def x_9614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6489'), (num(GET(ctx, 'resources', E.get('r~6488'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6488'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6489'), (num(GET(ctx, 'resources', E.get('r~6488'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6488'), 0)))])])
 
 
 def x_9617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1834,7 +1832,7 @@ def x_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9627(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9627, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6495 for v_i_6495 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6495, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6497 for v_x_6497 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6497 == v_c_6496)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6499 for v_x_6499 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6498, [])) if (v_x_6499 == v_c_6496)]) for v_r_6498 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6496 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6496, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9627, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6495 for v_i_6495 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6495, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6497 for v_x_6497 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6497 == v_c_6496)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6499 for v_x_6499 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6498, [])) if (v_x_6499 == v_c_6496)]) for v_r_6498 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6496 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6496, 'deck', None) == 'venture_capital')])))
 
 
 def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1850,13 +1848,13 @@ def x_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6506'), 'instead_of', {}), 'gain', None) == E.get('r~6504'))) and bool((num(E.get('left~6505')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6506'), 'instead_of', {}), 'gain', None) == E.get('r~6504'))) and bool((num(E.get('left~6505')) > 0)))
 
 
 def x_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6505'), (E.get('left~6505') if (FLD(ctx, K[0], E.get('rep~6506')) == None) else FLD(ctx, K[0], E.get('rep~6506')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6505'), (E.get('left~6505') if (FLD(ctx, K[0], E.get('rep~6506')) == None) else FLD(ctx, K[0], E.get('rep~6506')))]))
 
 
 def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1874,7 +1872,7 @@ def x_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6509') if (GET(ctx, 'resources', E.get('r~6510'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6509'), KEY(ctx.state.get('supply'), E.get('r~6510'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6509') if (GET(ctx, 'resources', E.get('r~6510'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6509'), KEY(ctx.state.get('supply'), E.get('r~6510'), 0)]))])
 
 
 def x_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1886,7 +1884,7 @@ def x_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6511'), (num(GET(ctx, 'resources', E.get('r~6510'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6510'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6511'), (num(GET(ctx, 'resources', E.get('r~6510'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6510'), 0)))])])
 
 
 def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1922,7 +1920,7 @@ def x_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9659(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9659, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6512, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6512, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'cost', {})) else 0)) for v_i_6512 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6512, 'deck', None) == 'connection_tiles_a')]), CALL(ctx, 'sum', None, [(KEY(GET(ctx, 'deck_items', v_i_6513, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6513, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'cost', {})) else 0)) for v_i_6513 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6513, 'deck', None) == 'connection_tiles_bc')]))) >= num(5)))
+    return MEMO(ctx, (9659, E.get('you'), ctx.stamps.get('held', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [(KEY(GET(ctx, 'deck_items', v_i_6512, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6512, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6512, 'cost', {})) else 0)) for v_i_6512 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6512, 'deck', None) == 'connection_tiles_a')]), FN['sum'](ctx, None, [(KEY(GET(ctx, 'deck_items', v_i_6513, 'numbers', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'numbers', {})) else (KEY(GET(ctx, 'deck_items', v_i_6513, 'cost', {}), 'energy', 0) if IN('energy', GET(ctx, 'deck_items', v_i_6513, 'cost', {})) else 0)) for v_i_6513 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6513, 'deck', None) == 'connection_tiles_bc')]))) >= 5))
 
 
 def x_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1932,13 +1930,13 @@ def x_9663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6517'), 'instead_of', {}), 'gain', None) == E.get('r~6515'))) and bool((num(E.get('left~6516')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6517'), 'instead_of', {}), 'gain', None) == E.get('r~6515'))) and bool((num(E.get('left~6516')) > 0)))
 
 
 def x_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6516'), (E.get('left~6516') if (FLD(ctx, K[0], E.get('rep~6517')) == None) else FLD(ctx, K[0], E.get('rep~6517')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6516'), (E.get('left~6516') if (FLD(ctx, K[0], E.get('rep~6517')) == None) else FLD(ctx, K[0], E.get('rep~6517')))]))
 
 
 def x_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1956,7 +1954,7 @@ def x_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6520') if (GET(ctx, 'resources', E.get('r~6521'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6520'), KEY(ctx.state.get('supply'), E.get('r~6521'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6520') if (GET(ctx, 'resources', E.get('r~6521'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6520'), KEY(ctx.state.get('supply'), E.get('r~6521'), 0)]))])
 
 
 def x_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1968,7 +1966,7 @@ def x_9678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6522'), (num(GET(ctx, 'resources', E.get('r~6521'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6521'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6522'), (num(GET(ctx, 'resources', E.get('r~6521'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6521'), 0)))])])
 
 
 def x_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2004,7 +2002,7 @@ def x_9687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9691(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:103
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9691, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6528 for v_i_6528 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6528, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6530 for v_x_6530 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6530 == v_c_6529)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6532 for v_x_6532 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6531, [])) if (v_x_6532 == v_c_6529)]) for v_r_6531 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6529 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6529, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9691, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6528 for v_i_6528 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6528, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6530 for v_x_6530 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6530 == v_c_6529)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6532 for v_x_6532 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6531, [])) if (v_x_6532 == v_c_6529)]) for v_r_6531 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6529 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6529, 'deck', None) == 'venture_capital')])))
 
 
 def x_9692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2020,13 +2018,13 @@ def x_9695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6539'), 'instead_of', {}), 'gain', None) == E.get('r~6537'))) and bool((num(E.get('left~6538')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6539'), 'instead_of', {}), 'gain', None) == E.get('r~6537'))) and bool((num(E.get('left~6538')) > 0)))
 
 
 def x_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6538'), (E.get('left~6538') if (FLD(ctx, K[0], E.get('rep~6539')) == None) else FLD(ctx, K[0], E.get('rep~6539')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6538'), (E.get('left~6538') if (FLD(ctx, K[0], E.get('rep~6539')) == None) else FLD(ctx, K[0], E.get('rep~6539')))]))
 
 
 def x_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2044,7 +2042,7 @@ def x_9704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6542') if (GET(ctx, 'resources', E.get('r~6543'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6542'), KEY(ctx.state.get('supply'), E.get('r~6543'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6542') if (GET(ctx, 'resources', E.get('r~6543'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6542'), KEY(ctx.state.get('supply'), E.get('r~6543'), 0)]))])
 
 
 def x_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2056,7 +2054,7 @@ def x_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6544'), (num(GET(ctx, 'resources', E.get('r~6543'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6543'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6544'), (num(GET(ctx, 'resources', E.get('r~6543'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6543'), 0)))])])
 
 
 def x_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2092,7 +2090,7 @@ def x_9721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9723(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9723, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(CALL(ctx, 'count', None, [v_col_6545 for v_col_6545 in items_of(IDS(ctx, 'grid_columns')) if CALL(ctx, 'all', None, [IN(GET(ctx, 'grid_cells', v_x_6546, 'key', None), PL(ctx, E.get('you')).get('grid')) for v_x_6546 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6546, 'column', 0) == GET(ctx, 'grid_columns', v_col_6545, 'column', 0))])])) >= num(2)))
+    return MEMO(ctx, (9723, E.get('you'), ctx.stamps.get('grid', 0),), lambda: (num(FN['count'](ctx, None, [v_col_6545 for v_col_6545 in items_of(IDS(ctx, 'grid_columns')) if FN['all'](ctx, None, [IN(GET(ctx, 'grid_cells', v_x_6546, 'key', None), PL(ctx, E.get('you')).get('grid')) for v_x_6546 in items_of(IDS(ctx, 'grid_cells')) if (GET(ctx, 'grid_cells', v_x_6546, 'column', 0) == GET(ctx, 'grid_columns', v_col_6545, 'column', 0))])])) >= 2))
 
 
 def x_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2102,13 +2100,13 @@ def x_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6550'), 'instead_of', {}), 'gain', None) == E.get('r~6548'))) and bool((num(E.get('left~6549')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6550'), 'instead_of', {}), 'gain', None) == E.get('r~6548'))) and bool((num(E.get('left~6549')) > 0)))
 
 
 def x_9731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6549'), (E.get('left~6549') if (FLD(ctx, K[0], E.get('rep~6550')) == None) else FLD(ctx, K[0], E.get('rep~6550')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6549'), (E.get('left~6549') if (FLD(ctx, K[0], E.get('rep~6550')) == None) else FLD(ctx, K[0], E.get('rep~6550')))]))
 
 
 def x_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2126,7 +2124,7 @@ def x_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6553') if (GET(ctx, 'resources', E.get('r~6554'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6553'), KEY(ctx.state.get('supply'), E.get('r~6554'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6553') if (GET(ctx, 'resources', E.get('r~6554'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6553'), KEY(ctx.state.get('supply'), E.get('r~6554'), 0)]))])
 
 
 def x_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2138,7 +2136,7 @@ def x_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6555'), (num(GET(ctx, 'resources', E.get('r~6554'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6554'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6555'), (num(GET(ctx, 'resources', E.get('r~6554'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6554'), 0)))])])
 
 
 def x_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2174,7 +2172,7 @@ def x_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9755(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:111
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9755, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6561 for v_i_6561 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6561, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6563 for v_x_6563 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6563 == v_c_6562)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6565 for v_x_6565 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6564, [])) if (v_x_6565 == v_c_6562)]) for v_r_6564 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6562 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6562, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9755, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6561 for v_i_6561 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6561, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6563 for v_x_6563 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6563 == v_c_6562)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6565 for v_x_6565 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6564, [])) if (v_x_6565 == v_c_6562)]) for v_r_6564 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6562 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6562, 'deck', None) == 'venture_capital')])))
 
 
 def x_9756(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2190,13 +2188,13 @@ def x_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6572'), 'instead_of', {}), 'gain', None) == E.get('r~6570'))) and bool((num(E.get('left~6571')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6572'), 'instead_of', {}), 'gain', None) == E.get('r~6570'))) and bool((num(E.get('left~6571')) > 0)))
 
 
 def x_9763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6571'), (E.get('left~6571') if (FLD(ctx, K[0], E.get('rep~6572')) == None) else FLD(ctx, K[0], E.get('rep~6572')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6571'), (E.get('left~6571') if (FLD(ctx, K[0], E.get('rep~6572')) == None) else FLD(ctx, K[0], E.get('rep~6572')))]))
 
 
 def x_9767(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2214,7 +2212,7 @@ def x_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6575') if (GET(ctx, 'resources', E.get('r~6576'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6575'), KEY(ctx.state.get('supply'), E.get('r~6576'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6575') if (GET(ctx, 'resources', E.get('r~6576'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6575'), KEY(ctx.state.get('supply'), E.get('r~6576'), 0)]))])
 
 
 def x_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2226,7 +2224,7 @@ def x_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6577'), (num(GET(ctx, 'resources', E.get('r~6576'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6576'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6577'), (num(GET(ctx, 'resources', E.get('r~6576'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6576'), 0)))])])
 
 
 def x_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2262,7 +2260,7 @@ def x_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9787(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9787, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [(0 if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) != None) else (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) if (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) != None) else 0))) for v_s_6578 in items_of(ctx.state.get('places')) if CALL(ctx, 'any', None, [(bool((KEY(v_x_6579, 'piece', None) == 'transformer')) and bool((KEY(v_x_6579, 'owner', None) == E.get('you')))) for v_x_6579 in items_of(KEY(ctx.state.get('places'), v_s_6578, []))])])) >= num(15)))
+    return MEMO(ctx, (9787, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [(0 if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'energy', None) != None) else (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) if (GET(ctx, 'areas', (None if (GET(ctx, 'spaces', v_s_6578, 'area', None) == None) else (GET(ctx, 'spaces', v_s_6578, 'area', None) if (GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None) == None) else GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6578, 'area', None), 'zone', None))), 'energy', None) != None) else 0))) for v_s_6578 in items_of(ctx.state.get('places')) if FN['any'](ctx, None, [(bool((KEY(v_x_6579, 'piece', None) == 'transformer')) and bool((KEY(v_x_6579, 'owner', None) == E.get('you')))) for v_x_6579 in items_of(KEY(ctx.state.get('places'), v_s_6578, []))])])) >= 15))
 
 
 def x_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2272,13 +2270,13 @@ def x_9791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6583'), 'instead_of', {}), 'gain', None) == E.get('r~6581'))) and bool((num(E.get('left~6582')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6583'), 'instead_of', {}), 'gain', None) == E.get('r~6581'))) and bool((num(E.get('left~6582')) > 0)))
 
 
 def x_9795(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6582'), (E.get('left~6582') if (FLD(ctx, K[0], E.get('rep~6583')) == None) else FLD(ctx, K[0], E.get('rep~6583')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6582'), (E.get('left~6582') if (FLD(ctx, K[0], E.get('rep~6583')) == None) else FLD(ctx, K[0], E.get('rep~6583')))]))
 
 
 def x_9799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2296,7 +2294,7 @@ def x_9800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6586') if (GET(ctx, 'resources', E.get('r~6587'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6586'), KEY(ctx.state.get('supply'), E.get('r~6587'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6586') if (GET(ctx, 'resources', E.get('r~6587'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6586'), KEY(ctx.state.get('supply'), E.get('r~6587'), 0)]))])
 
 
 def x_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2308,7 +2306,7 @@ def x_9806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6588'), (num(GET(ctx, 'resources', E.get('r~6587'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6587'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6588'), (num(GET(ctx, 'resources', E.get('r~6587'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6587'), 0)))])])
 
 
 def x_9809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2344,7 +2342,7 @@ def x_9815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9819(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:119
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9819, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6594 for v_i_6594 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6594, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6596 for v_x_6596 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6596 == v_c_6595)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6598 for v_x_6598 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6597, [])) if (v_x_6598 == v_c_6595)]) for v_r_6597 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6595 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6595, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9819, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6594 for v_i_6594 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6594, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6596 for v_x_6596 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6596 == v_c_6595)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6598 for v_x_6598 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6597, [])) if (v_x_6598 == v_c_6595)]) for v_r_6597 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6595 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6595, 'deck', None) == 'venture_capital')])))
 
 
 def x_9820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2360,13 +2358,13 @@ def x_9823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6605'), 'instead_of', {}), 'gain', None) == E.get('r~6603'))) and bool((num(E.get('left~6604')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6605'), 'instead_of', {}), 'gain', None) == E.get('r~6603'))) and bool((num(E.get('left~6604')) > 0)))
 
 
 def x_9827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6604'), (E.get('left~6604') if (FLD(ctx, K[0], E.get('rep~6605')) == None) else FLD(ctx, K[0], E.get('rep~6605')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6604'), (E.get('left~6604') if (FLD(ctx, K[0], E.get('rep~6605')) == None) else FLD(ctx, K[0], E.get('rep~6605')))]))
 
 
 def x_9831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2384,7 +2382,7 @@ def x_9832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6608') if (GET(ctx, 'resources', E.get('r~6609'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6608'), KEY(ctx.state.get('supply'), E.get('r~6609'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6608') if (GET(ctx, 'resources', E.get('r~6609'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6608'), KEY(ctx.state.get('supply'), E.get('r~6609'), 0)]))])
 
 
 def x_9840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2396,7 +2394,7 @@ def x_9840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6610'), (num(GET(ctx, 'resources', E.get('r~6609'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6609'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6610'), (num(GET(ctx, 'resources', E.get('r~6609'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6609'), 0)))])])
 
 
 def x_9843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2432,7 +2430,7 @@ def x_9849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9851(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9851, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(CALL(ctx, 'min', None, [(lambda v_vs_6613: (lambda v_at_6614: (KEY(v_vs_6613, v_at_6614, None) if (bool((num(v_at_6614) >= num(0))) and bool((num(v_at_6614) < num(CALL(ctx, 'count', None, v_vs_6613))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6612, 0) if (GET(ctx, 'tracks', v_t_6612, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6612, 0))))((KEY(GET(ctx, 'tracks', v_t_6612, 'sides', []), KEY(ctx.state.get('sides'), v_t_6612, 0), None) if (num(CALL(ctx, 'count', None, GET(ctx, 'tracks', v_t_6612, 'sides', []))) > num(0)) else GET(ctx, 'tracks', v_t_6612, 'values', []))) for v_t_6612 in items_of([v_t_6611 for v_t_6611 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6611, 'group', None) == 'income')])])) >= num(5)))
+    return MEMO(ctx, (9851, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), lambda: (num(FN['min'](ctx, None, [(lambda v_vs_6613: (lambda v_at_6614: (KEY(v_vs_6613, v_at_6614, None) if (bool((num(v_at_6614) >= 0)) and bool((num(v_at_6614) < num(FN['count'](ctx, None, v_vs_6613))))) else 0))((KEY(ctx.state.get('game_tracks'), v_t_6612, 0) if (GET(ctx, 'tracks', v_t_6612, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6612, 0))))((KEY(GET(ctx, 'tracks', v_t_6612, 'sides', []), KEY(ctx.state.get('sides'), v_t_6612, 0), None) if (num(FN['count'](ctx, None, GET(ctx, 'tracks', v_t_6612, 'sides', []))) > 0) else GET(ctx, 'tracks', v_t_6612, 'values', []))) for v_t_6612 in items_of([v_t_6611 for v_t_6611 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6611, 'group', None) == 'income')])])) >= 5))
 
 
 def x_9855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2442,13 +2440,13 @@ def x_9855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6618'), 'instead_of', {}), 'gain', None) == E.get('r~6616'))) and bool((num(E.get('left~6617')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6618'), 'instead_of', {}), 'gain', None) == E.get('r~6616'))) and bool((num(E.get('left~6617')) > 0)))
 
 
 def x_9859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6617'), (E.get('left~6617') if (FLD(ctx, K[0], E.get('rep~6618')) == None) else FLD(ctx, K[0], E.get('rep~6618')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6617'), (E.get('left~6617') if (FLD(ctx, K[0], E.get('rep~6618')) == None) else FLD(ctx, K[0], E.get('rep~6618')))]))
 
 
 def x_9863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2466,7 +2464,7 @@ def x_9864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9869(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6621') if (GET(ctx, 'resources', E.get('r~6622'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6621'), KEY(ctx.state.get('supply'), E.get('r~6622'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6621') if (GET(ctx, 'resources', E.get('r~6622'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6621'), KEY(ctx.state.get('supply'), E.get('r~6622'), 0)]))])
 
 
 def x_9870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2478,7 +2476,7 @@ def x_9870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6623'), (num(GET(ctx, 'resources', E.get('r~6622'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6622'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6623'), (num(GET(ctx, 'resources', E.get('r~6622'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6622'), 0)))])])
 
 
 def x_9873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2514,7 +2512,7 @@ def x_9879(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9883(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:127
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9883, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6629 for v_i_6629 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6629, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6631 for v_x_6631 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6631 == v_c_6630)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6633 for v_x_6633 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6632, [])) if (v_x_6633 == v_c_6630)]) for v_r_6632 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6630 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6630, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9883, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6629 for v_i_6629 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6629, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6631 for v_x_6631 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6631 == v_c_6630)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6633 for v_x_6633 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6632, [])) if (v_x_6633 == v_c_6630)]) for v_r_6632 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6630 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6630, 'deck', None) == 'venture_capital')])))
 
 
 def x_9884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2530,13 +2528,13 @@ def x_9887(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9888(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6640'), 'instead_of', {}), 'gain', None) == E.get('r~6638'))) and bool((num(E.get('left~6639')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6640'), 'instead_of', {}), 'gain', None) == E.get('r~6638'))) and bool((num(E.get('left~6639')) > 0)))
 
 
 def x_9891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6639'), (E.get('left~6639') if (FLD(ctx, K[0], E.get('rep~6640')) == None) else FLD(ctx, K[0], E.get('rep~6640')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6639'), (E.get('left~6639') if (FLD(ctx, K[0], E.get('rep~6640')) == None) else FLD(ctx, K[0], E.get('rep~6640')))]))
 
 
 def x_9895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2554,7 +2552,7 @@ def x_9896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9903(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6643') if (GET(ctx, 'resources', E.get('r~6644'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6643'), KEY(ctx.state.get('supply'), E.get('r~6644'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6643') if (GET(ctx, 'resources', E.get('r~6644'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6643'), KEY(ctx.state.get('supply'), E.get('r~6644'), 0)]))])
 
 
 def x_9904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2566,7 +2564,7 @@ def x_9904(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6645'), (num(GET(ctx, 'resources', E.get('r~6644'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6644'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6645'), (num(GET(ctx, 'resources', E.get('r~6644'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6644'), 0)))])])
 
 
 def x_9907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2602,7 +2600,7 @@ def x_9913(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9915, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6647 for v_x_6647 in items_of(KEY(ctx.state.get('places'), v_s_6646, [])) if (bool((KEY(v_x_6647, 'piece', None) == 'tower')) and bool((KEY(v_x_6647, 'owner', None) == E.get('you'))))]) for v_s_6646 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6646, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6646, 'area', None) == 'a')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6646, 'area', None), 'zone', None) == 'a')))))])) >= num(5)))
+    return MEMO(ctx, (9915, E.get('you'), ctx.stamps.get('places', 0),), lambda: (num(FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6647 for v_x_6647 in items_of(KEY(ctx.state.get('places'), v_s_6646, [])) if (bool((KEY(v_x_6647, 'piece', None) == 'tower')) and bool((KEY(v_x_6647, 'owner', None) == E.get('you'))))]) for v_s_6646 in items_of(ctx.state.get('places')) if (bool((GET(ctx, 'spaces', v_s_6646, 'area', None) != None)) and bool((bool((GET(ctx, 'spaces', v_s_6646, 'area', None) == 'a')) or bool((GET(ctx, 'areas', GET(ctx, 'spaces', v_s_6646, 'area', None), 'zone', None) == 'a')))))])) >= 5))
 
 
 def x_9919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -2612,13 +2610,13 @@ def x_9919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6651'), 'instead_of', {}), 'gain', None) == E.get('r~6649'))) and bool((num(E.get('left~6650')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6651'), 'instead_of', {}), 'gain', None) == E.get('r~6649'))) and bool((num(E.get('left~6650')) > 0)))
 
 
 def x_9923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6650'), (E.get('left~6650') if (FLD(ctx, K[0], E.get('rep~6651')) == None) else FLD(ctx, K[0], E.get('rep~6651')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6650'), (E.get('left~6650') if (FLD(ctx, K[0], E.get('rep~6651')) == None) else FLD(ctx, K[0], E.get('rep~6651')))]))
 
 
 def x_9927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2636,7 +2634,7 @@ def x_9928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9933(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6654') if (GET(ctx, 'resources', E.get('r~6655'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6654'), KEY(ctx.state.get('supply'), E.get('r~6655'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6654') if (GET(ctx, 'resources', E.get('r~6655'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6654'), KEY(ctx.state.get('supply'), E.get('r~6655'), 0)]))])
 
 
 def x_9934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2648,7 +2646,7 @@ def x_9934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6656'), (num(GET(ctx, 'resources', E.get('r~6655'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6655'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6656'), (num(GET(ctx, 'resources', E.get('r~6655'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6655'), 0)))])])
 
 
 def x_9937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2684,7 +2682,7 @@ def x_9943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_9947(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:135
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9947, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6662 for v_i_6662 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6662, 'deck', None) == 'venture_capital')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6664 for v_x_6664 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6664 == v_c_6663)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6666 for v_x_6666 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6665, [])) if (v_x_6666 == v_c_6663)]) for v_r_6665 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6663 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6663, 'deck', None) == 'venture_capital')])))
+    return MEMO(ctx, (9947, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6662 for v_i_6662 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6662, 'deck', None) == 'venture_capital')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6664 for v_x_6664 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6664 == v_c_6663)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6666 for v_x_6666 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6665, [])) if (v_x_6666 == v_c_6663)]) for v_r_6665 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6663 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6663, 'deck', None) == 'venture_capital')])))
 
 
 def x_9948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -2700,13 +2698,13 @@ def x_9951(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9952(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6673'), 'instead_of', {}), 'gain', None) == E.get('r~6671'))) and bool((num(E.get('left~6672')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6673'), 'instead_of', {}), 'gain', None) == E.get('r~6671'))) and bool((num(E.get('left~6672')) > 0)))
 
 
 def x_9955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6672'), (E.get('left~6672') if (FLD(ctx, K[0], E.get('rep~6673')) == None) else FLD(ctx, K[0], E.get('rep~6673')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6672'), (E.get('left~6672') if (FLD(ctx, K[0], E.get('rep~6673')) == None) else FLD(ctx, K[0], E.get('rep~6673')))]))
 
 
 def x_9959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2724,7 +2722,7 @@ def x_9960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6676') if (GET(ctx, 'resources', E.get('r~6677'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6676'), KEY(ctx.state.get('supply'), E.get('r~6677'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6676') if (GET(ctx, 'resources', E.get('r~6677'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6676'), KEY(ctx.state.get('supply'), E.get('r~6677'), 0)]))])
 
 
 def x_9968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2736,7 +2734,7 @@ def x_9968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6678'), (num(GET(ctx, 'resources', E.get('r~6677'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6677'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6678'), (num(GET(ctx, 'resources', E.get('r~6677'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6677'), 0)))])])
 
 
 def x_9971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

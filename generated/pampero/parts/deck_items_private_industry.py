@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -56,13 +54,13 @@ def x_9982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_9983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6682'), 'instead_of', {}), 'gain', None) == E.get('r~6680'))) and bool((num(E.get('left~6681')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6682'), 'instead_of', {}), 'gain', None) == E.get('r~6680'))) and bool((num(E.get('left~6681')) > 0)))
 
 
 def x_9986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6681'), (E.get('left~6681') if (FLD(ctx, K[0], E.get('rep~6682')) == None) else FLD(ctx, K[0], E.get('rep~6682')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6681'), (E.get('left~6681') if (FLD(ctx, K[0], E.get('rep~6682')) == None) else FLD(ctx, K[0], E.get('rep~6682')))]))
 
 
 def x_9990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -80,7 +78,7 @@ def x_9991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6685') if (GET(ctx, 'resources', E.get('r~6686'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6685'), KEY(ctx.state.get('supply'), E.get('r~6686'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6685') if (GET(ctx, 'resources', E.get('r~6686'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6685'), KEY(ctx.state.get('supply'), E.get('r~6686'), 0)]))])
 
 
 def x_9997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -92,7 +90,7 @@ def x_9997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6687'), (num(GET(ctx, 'resources', E.get('r~6686'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6686'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6687'), (num(GET(ctx, 'resources', E.get('r~6686'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6686'), 0)))])])
 
 
 def x_10000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -128,7 +126,7 @@ def x_10006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10009(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10009, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6688, 'band', {}), 'left', None) for v_g_6688 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6688, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10009, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6688, 'band', {}), 'left', None) for v_g_6688 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6688, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
 
 
 def x_10013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -138,13 +136,13 @@ def x_10013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6694'), 'instead_of', {}), 'gain', None) == E.get('r~6692'))) and bool((num(E.get('left~6693')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6694'), 'instead_of', {}), 'gain', None) == E.get('r~6692'))) and bool((num(E.get('left~6693')) > 0)))
 
 
 def x_10017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6693'), (E.get('left~6693') if (FLD(ctx, K[0], E.get('rep~6694')) == None) else FLD(ctx, K[0], E.get('rep~6694')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6693'), (E.get('left~6693') if (FLD(ctx, K[0], E.get('rep~6694')) == None) else FLD(ctx, K[0], E.get('rep~6694')))]))
 
 
 def x_10021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -162,7 +160,7 @@ def x_10022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6697') if (GET(ctx, 'resources', E.get('r~6698'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6697'), KEY(ctx.state.get('supply'), E.get('r~6698'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6697') if (GET(ctx, 'resources', E.get('r~6698'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6697'), KEY(ctx.state.get('supply'), E.get('r~6698'), 0)]))])
 
 
 def x_10030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -174,7 +172,7 @@ def x_10030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6699'), (num(GET(ctx, 'resources', E.get('r~6698'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6698'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6699'), (num(GET(ctx, 'resources', E.get('r~6698'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6698'), 0)))])])
 
 
 def x_10033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -210,7 +208,7 @@ def x_10039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10042(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10042, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6700, 'band', {}), 'right', None) for v_g_6700 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6700, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10042, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6700, 'band', {}), 'right', None) for v_g_6700 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6700, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
 
 
 def x_10046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -220,13 +218,13 @@ def x_10046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6706'), 'instead_of', {}), 'gain', None) == E.get('r~6704'))) and bool((num(E.get('left~6705')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6706'), 'instead_of', {}), 'gain', None) == E.get('r~6704'))) and bool((num(E.get('left~6705')) > 0)))
 
 
 def x_10050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6705'), (E.get('left~6705') if (FLD(ctx, K[0], E.get('rep~6706')) == None) else FLD(ctx, K[0], E.get('rep~6706')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6705'), (E.get('left~6705') if (FLD(ctx, K[0], E.get('rep~6706')) == None) else FLD(ctx, K[0], E.get('rep~6706')))]))
 
 
 def x_10054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -244,7 +242,7 @@ def x_10055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6709') if (GET(ctx, 'resources', E.get('r~6710'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6709'), KEY(ctx.state.get('supply'), E.get('r~6710'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6709') if (GET(ctx, 'resources', E.get('r~6710'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6709'), KEY(ctx.state.get('supply'), E.get('r~6710'), 0)]))])
 
 
 def x_10063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -256,7 +254,7 @@ def x_10063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6711'), (num(GET(ctx, 'resources', E.get('r~6710'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6710'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6711'), (num(GET(ctx, 'resources', E.get('r~6710'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6710'), 0)))])])
 
 
 def x_10066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -296,13 +294,13 @@ def x_10077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6715'), 'instead_of', {}), 'gain', None) == E.get('r~6713'))) and bool((num(E.get('left~6714')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6715'), 'instead_of', {}), 'gain', None) == E.get('r~6713'))) and bool((num(E.get('left~6714')) > 0)))
 
 
 def x_10081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6714'), (E.get('left~6714') if (FLD(ctx, K[0], E.get('rep~6715')) == None) else FLD(ctx, K[0], E.get('rep~6715')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6714'), (E.get('left~6714') if (FLD(ctx, K[0], E.get('rep~6715')) == None) else FLD(ctx, K[0], E.get('rep~6715')))]))
 
 
 def x_10085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -320,7 +318,7 @@ def x_10086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6718') if (GET(ctx, 'resources', E.get('r~6719'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6718'), KEY(ctx.state.get('supply'), E.get('r~6719'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6718') if (GET(ctx, 'resources', E.get('r~6719'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6718'), KEY(ctx.state.get('supply'), E.get('r~6719'), 0)]))])
 
 
 def x_10092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -332,7 +330,7 @@ def x_10092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6720'), (num(GET(ctx, 'resources', E.get('r~6719'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6719'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6720'), (num(GET(ctx, 'resources', E.get('r~6719'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6719'), 0)))])])
 
 
 def x_10095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -368,7 +366,7 @@ def x_10101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10104(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10104, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6721, 'band', {}), 'left', None) for v_g_6721 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6721, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10104, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6721, 'band', {}), 'left', None) for v_g_6721 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6721, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
 
 
 def x_10108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -378,13 +376,13 @@ def x_10108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6727'), 'instead_of', {}), 'gain', None) == E.get('r~6725'))) and bool((num(E.get('left~6726')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6727'), 'instead_of', {}), 'gain', None) == E.get('r~6725'))) and bool((num(E.get('left~6726')) > 0)))
 
 
 def x_10112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6726'), (E.get('left~6726') if (FLD(ctx, K[0], E.get('rep~6727')) == None) else FLD(ctx, K[0], E.get('rep~6727')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6726'), (E.get('left~6726') if (FLD(ctx, K[0], E.get('rep~6727')) == None) else FLD(ctx, K[0], E.get('rep~6727')))]))
 
 
 def x_10116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -402,7 +400,7 @@ def x_10117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6730') if (GET(ctx, 'resources', E.get('r~6731'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6730'), KEY(ctx.state.get('supply'), E.get('r~6731'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6730') if (GET(ctx, 'resources', E.get('r~6731'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6730'), KEY(ctx.state.get('supply'), E.get('r~6731'), 0)]))])
 
 
 def x_10125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -414,7 +412,7 @@ def x_10125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6732'), (num(GET(ctx, 'resources', E.get('r~6731'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6731'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6732'), (num(GET(ctx, 'resources', E.get('r~6731'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6731'), 0)))])])
 
 
 def x_10128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -450,7 +448,7 @@ def x_10134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10137(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10137, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6733, 'band', {}), 'right', None) for v_g_6733 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6733, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10137, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6733, 'band', {}), 'right', None) for v_g_6733 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6733, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'livestock_price', 0) if (GET(ctx, 'tracks', 'livestock_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'livestock_price', 0))) >= 1)))]))
 
 
 def x_10141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -460,13 +458,13 @@ def x_10141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6739'), 'instead_of', {}), 'gain', None) == E.get('r~6737'))) and bool((num(E.get('left~6738')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6739'), 'instead_of', {}), 'gain', None) == E.get('r~6737'))) and bool((num(E.get('left~6738')) > 0)))
 
 
 def x_10145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6738'), (E.get('left~6738') if (FLD(ctx, K[0], E.get('rep~6739')) == None) else FLD(ctx, K[0], E.get('rep~6739')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6738'), (E.get('left~6738') if (FLD(ctx, K[0], E.get('rep~6739')) == None) else FLD(ctx, K[0], E.get('rep~6739')))]))
 
 
 def x_10149(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -484,7 +482,7 @@ def x_10150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6742') if (GET(ctx, 'resources', E.get('r~6743'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6742'), KEY(ctx.state.get('supply'), E.get('r~6743'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6742') if (GET(ctx, 'resources', E.get('r~6743'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6742'), KEY(ctx.state.get('supply'), E.get('r~6743'), 0)]))])
 
 
 def x_10158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -496,7 +494,7 @@ def x_10158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6744'), (num(GET(ctx, 'resources', E.get('r~6743'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6743'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6744'), (num(GET(ctx, 'resources', E.get('r~6743'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6743'), 0)))])])
 
 
 def x_10161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -536,13 +534,13 @@ def x_10172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6748'), 'instead_of', {}), 'gain', None) == E.get('r~6746'))) and bool((num(E.get('left~6747')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6748'), 'instead_of', {}), 'gain', None) == E.get('r~6746'))) and bool((num(E.get('left~6747')) > 0)))
 
 
 def x_10176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6747'), (E.get('left~6747') if (FLD(ctx, K[0], E.get('rep~6748')) == None) else FLD(ctx, K[0], E.get('rep~6748')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6747'), (E.get('left~6747') if (FLD(ctx, K[0], E.get('rep~6748')) == None) else FLD(ctx, K[0], E.get('rep~6748')))]))
 
 
 def x_10180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -560,7 +558,7 @@ def x_10181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6751') if (GET(ctx, 'resources', E.get('r~6752'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6751'), KEY(ctx.state.get('supply'), E.get('r~6752'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6751') if (GET(ctx, 'resources', E.get('r~6752'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6751'), KEY(ctx.state.get('supply'), E.get('r~6752'), 0)]))])
 
 
 def x_10187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -572,7 +570,7 @@ def x_10187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10189(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6753'), (num(GET(ctx, 'resources', E.get('r~6752'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6752'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6753'), (num(GET(ctx, 'resources', E.get('r~6752'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6752'), 0)))])])
 
 
 def x_10190(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -608,7 +606,7 @@ def x_10196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10199(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10199, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6754, 'band', {}), 'left', None) for v_g_6754 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6754, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10199, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6754, 'band', {}), 'left', None) for v_g_6754 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6754, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
 
 
 def x_10203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -618,13 +616,13 @@ def x_10203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6760'), 'instead_of', {}), 'gain', None) == E.get('r~6758'))) and bool((num(E.get('left~6759')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6760'), 'instead_of', {}), 'gain', None) == E.get('r~6758'))) and bool((num(E.get('left~6759')) > 0)))
 
 
 def x_10207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6759'), (E.get('left~6759') if (FLD(ctx, K[0], E.get('rep~6760')) == None) else FLD(ctx, K[0], E.get('rep~6760')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6759'), (E.get('left~6759') if (FLD(ctx, K[0], E.get('rep~6760')) == None) else FLD(ctx, K[0], E.get('rep~6760')))]))
 
 
 def x_10211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -642,7 +640,7 @@ def x_10212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6763') if (GET(ctx, 'resources', E.get('r~6764'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6763'), KEY(ctx.state.get('supply'), E.get('r~6764'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6763') if (GET(ctx, 'resources', E.get('r~6764'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6763'), KEY(ctx.state.get('supply'), E.get('r~6764'), 0)]))])
 
 
 def x_10220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -654,7 +652,7 @@ def x_10220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10222(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6765'), (num(GET(ctx, 'resources', E.get('r~6764'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6764'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6765'), (num(GET(ctx, 'resources', E.get('r~6764'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6764'), 0)))])])
 
 
 def x_10223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -690,7 +688,7 @@ def x_10229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10232(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10232, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6766, 'band', {}), 'right', None) for v_g_6766 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6766, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10232, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6766, 'band', {}), 'right', None) for v_g_6766 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6766, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
 
 
 def x_10236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -700,13 +698,13 @@ def x_10236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6772'), 'instead_of', {}), 'gain', None) == E.get('r~6770'))) and bool((num(E.get('left~6771')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6772'), 'instead_of', {}), 'gain', None) == E.get('r~6770'))) and bool((num(E.get('left~6771')) > 0)))
 
 
 def x_10240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6771'), (E.get('left~6771') if (FLD(ctx, K[0], E.get('rep~6772')) == None) else FLD(ctx, K[0], E.get('rep~6772')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6771'), (E.get('left~6771') if (FLD(ctx, K[0], E.get('rep~6772')) == None) else FLD(ctx, K[0], E.get('rep~6772')))]))
 
 
 def x_10244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -724,7 +722,7 @@ def x_10245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6775') if (GET(ctx, 'resources', E.get('r~6776'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6775'), KEY(ctx.state.get('supply'), E.get('r~6776'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6775') if (GET(ctx, 'resources', E.get('r~6776'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6775'), KEY(ctx.state.get('supply'), E.get('r~6776'), 0)]))])
 
 
 def x_10253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -736,7 +734,7 @@ def x_10253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6777'), (num(GET(ctx, 'resources', E.get('r~6776'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6776'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6777'), (num(GET(ctx, 'resources', E.get('r~6776'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6776'), 0)))])])
 
 
 def x_10256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -776,13 +774,13 @@ def x_10267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6781'), 'instead_of', {}), 'gain', None) == E.get('r~6779'))) and bool((num(E.get('left~6780')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6781'), 'instead_of', {}), 'gain', None) == E.get('r~6779'))) and bool((num(E.get('left~6780')) > 0)))
 
 
 def x_10271(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6780'), (E.get('left~6780') if (FLD(ctx, K[0], E.get('rep~6781')) == None) else FLD(ctx, K[0], E.get('rep~6781')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6780'), (E.get('left~6780') if (FLD(ctx, K[0], E.get('rep~6781')) == None) else FLD(ctx, K[0], E.get('rep~6781')))]))
 
 
 def x_10275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -800,7 +798,7 @@ def x_10276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6784') if (GET(ctx, 'resources', E.get('r~6785'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6784'), KEY(ctx.state.get('supply'), E.get('r~6785'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6784') if (GET(ctx, 'resources', E.get('r~6785'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6784'), KEY(ctx.state.get('supply'), E.get('r~6785'), 0)]))])
 
 
 def x_10282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -812,7 +810,7 @@ def x_10282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6786'), (num(GET(ctx, 'resources', E.get('r~6785'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6785'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6786'), (num(GET(ctx, 'resources', E.get('r~6785'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6785'), 0)))])])
 
 
 def x_10285(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -848,7 +846,7 @@ def x_10291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10294(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10294, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6787, 'band', {}), 'left', None) for v_g_6787 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6787, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10294, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6787, 'band', {}), 'left', None) for v_g_6787 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6787, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
 
 
 def x_10298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -858,13 +856,13 @@ def x_10298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6793'), 'instead_of', {}), 'gain', None) == E.get('r~6791'))) and bool((num(E.get('left~6792')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6793'), 'instead_of', {}), 'gain', None) == E.get('r~6791'))) and bool((num(E.get('left~6792')) > 0)))
 
 
 def x_10302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6792'), (E.get('left~6792') if (FLD(ctx, K[0], E.get('rep~6793')) == None) else FLD(ctx, K[0], E.get('rep~6793')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6792'), (E.get('left~6792') if (FLD(ctx, K[0], E.get('rep~6793')) == None) else FLD(ctx, K[0], E.get('rep~6793')))]))
 
 
 def x_10306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -882,7 +880,7 @@ def x_10307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6796') if (GET(ctx, 'resources', E.get('r~6797'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6796'), KEY(ctx.state.get('supply'), E.get('r~6797'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6796') if (GET(ctx, 'resources', E.get('r~6797'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6796'), KEY(ctx.state.get('supply'), E.get('r~6797'), 0)]))])
 
 
 def x_10315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -894,7 +892,7 @@ def x_10315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6798'), (num(GET(ctx, 'resources', E.get('r~6797'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6797'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6798'), (num(GET(ctx, 'resources', E.get('r~6797'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6797'), 0)))])])
 
 
 def x_10318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -930,7 +928,7 @@ def x_10324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10327(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10327, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6799, 'band', {}), 'right', None) for v_g_6799 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6799, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10327, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6799, 'band', {}), 'right', None) for v_g_6799 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6799, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'forestry_price', 0) if (GET(ctx, 'tracks', 'forestry_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'forestry_price', 0))) >= 1)))]))
 
 
 def x_10331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -940,13 +938,13 @@ def x_10331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6805'), 'instead_of', {}), 'gain', None) == E.get('r~6803'))) and bool((num(E.get('left~6804')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6805'), 'instead_of', {}), 'gain', None) == E.get('r~6803'))) and bool((num(E.get('left~6804')) > 0)))
 
 
 def x_10335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6804'), (E.get('left~6804') if (FLD(ctx, K[0], E.get('rep~6805')) == None) else FLD(ctx, K[0], E.get('rep~6805')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6804'), (E.get('left~6804') if (FLD(ctx, K[0], E.get('rep~6805')) == None) else FLD(ctx, K[0], E.get('rep~6805')))]))
 
 
 def x_10339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -964,7 +962,7 @@ def x_10340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6808') if (GET(ctx, 'resources', E.get('r~6809'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6808'), KEY(ctx.state.get('supply'), E.get('r~6809'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6808') if (GET(ctx, 'resources', E.get('r~6809'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6808'), KEY(ctx.state.get('supply'), E.get('r~6809'), 0)]))])
 
 
 def x_10348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -976,7 +974,7 @@ def x_10348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6810'), (num(GET(ctx, 'resources', E.get('r~6809'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6809'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6810'), (num(GET(ctx, 'resources', E.get('r~6809'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6809'), 0)))])])
 
 
 def x_10351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1016,13 +1014,13 @@ def x_10362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6814'), 'instead_of', {}), 'gain', None) == E.get('r~6812'))) and bool((num(E.get('left~6813')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6814'), 'instead_of', {}), 'gain', None) == E.get('r~6812'))) and bool((num(E.get('left~6813')) > 0)))
 
 
 def x_10366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6813'), (E.get('left~6813') if (FLD(ctx, K[0], E.get('rep~6814')) == None) else FLD(ctx, K[0], E.get('rep~6814')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6813'), (E.get('left~6813') if (FLD(ctx, K[0], E.get('rep~6814')) == None) else FLD(ctx, K[0], E.get('rep~6814')))]))
 
 
 def x_10370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1040,7 +1038,7 @@ def x_10371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6817') if (GET(ctx, 'resources', E.get('r~6818'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6817'), KEY(ctx.state.get('supply'), E.get('r~6818'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6817') if (GET(ctx, 'resources', E.get('r~6818'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6817'), KEY(ctx.state.get('supply'), E.get('r~6818'), 0)]))])
 
 
 def x_10377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1052,7 +1050,7 @@ def x_10377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6819'), (num(GET(ctx, 'resources', E.get('r~6818'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6818'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6819'), (num(GET(ctx, 'resources', E.get('r~6818'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6818'), 0)))])])
 
 
 def x_10380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1088,7 +1086,7 @@ def x_10386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10389(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10389, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6820, 'band', {}), 'left', None) for v_g_6820 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6820, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10389, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6820, 'band', {}), 'left', None) for v_g_6820 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6820, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
 
 
 def x_10393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1098,13 +1096,13 @@ def x_10393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6826'), 'instead_of', {}), 'gain', None) == E.get('r~6824'))) and bool((num(E.get('left~6825')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6826'), 'instead_of', {}), 'gain', None) == E.get('r~6824'))) and bool((num(E.get('left~6825')) > 0)))
 
 
 def x_10397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6825'), (E.get('left~6825') if (FLD(ctx, K[0], E.get('rep~6826')) == None) else FLD(ctx, K[0], E.get('rep~6826')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6825'), (E.get('left~6825') if (FLD(ctx, K[0], E.get('rep~6826')) == None) else FLD(ctx, K[0], E.get('rep~6826')))]))
 
 
 def x_10401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1122,7 +1120,7 @@ def x_10402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6829') if (GET(ctx, 'resources', E.get('r~6830'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6829'), KEY(ctx.state.get('supply'), E.get('r~6830'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6829') if (GET(ctx, 'resources', E.get('r~6830'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6829'), KEY(ctx.state.get('supply'), E.get('r~6830'), 0)]))])
 
 
 def x_10410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1134,7 +1132,7 @@ def x_10410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6831'), (num(GET(ctx, 'resources', E.get('r~6830'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6830'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6831'), (num(GET(ctx, 'resources', E.get('r~6830'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6830'), 0)))])])
 
 
 def x_10413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1170,7 +1168,7 @@ def x_10419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10422(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10422, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6832, 'band', {}), 'right', None) for v_g_6832 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6832, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10422, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6832, 'band', {}), 'right', None) for v_g_6832 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6832, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
 
 
 def x_10426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1180,13 +1178,13 @@ def x_10426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6838'), 'instead_of', {}), 'gain', None) == E.get('r~6836'))) and bool((num(E.get('left~6837')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6838'), 'instead_of', {}), 'gain', None) == E.get('r~6836'))) and bool((num(E.get('left~6837')) > 0)))
 
 
 def x_10430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6837'), (E.get('left~6837') if (FLD(ctx, K[0], E.get('rep~6838')) == None) else FLD(ctx, K[0], E.get('rep~6838')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6837'), (E.get('left~6837') if (FLD(ctx, K[0], E.get('rep~6838')) == None) else FLD(ctx, K[0], E.get('rep~6838')))]))
 
 
 def x_10434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1204,7 +1202,7 @@ def x_10435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6841') if (GET(ctx, 'resources', E.get('r~6842'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6841'), KEY(ctx.state.get('supply'), E.get('r~6842'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6841') if (GET(ctx, 'resources', E.get('r~6842'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6841'), KEY(ctx.state.get('supply'), E.get('r~6842'), 0)]))])
 
 
 def x_10443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1216,7 +1214,7 @@ def x_10443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6843'), (num(GET(ctx, 'resources', E.get('r~6842'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6842'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6843'), (num(GET(ctx, 'resources', E.get('r~6842'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6842'), 0)))])])
 
 
 def x_10446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1256,13 +1254,13 @@ def x_10457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6847'), 'instead_of', {}), 'gain', None) == E.get('r~6845'))) and bool((num(E.get('left~6846')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6847'), 'instead_of', {}), 'gain', None) == E.get('r~6845'))) and bool((num(E.get('left~6846')) > 0)))
 
 
 def x_10461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6846'), (E.get('left~6846') if (FLD(ctx, K[0], E.get('rep~6847')) == None) else FLD(ctx, K[0], E.get('rep~6847')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6846'), (E.get('left~6846') if (FLD(ctx, K[0], E.get('rep~6847')) == None) else FLD(ctx, K[0], E.get('rep~6847')))]))
 
 
 def x_10465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1280,7 +1278,7 @@ def x_10466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6850') if (GET(ctx, 'resources', E.get('r~6851'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6850'), KEY(ctx.state.get('supply'), E.get('r~6851'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6850') if (GET(ctx, 'resources', E.get('r~6851'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6850'), KEY(ctx.state.get('supply'), E.get('r~6851'), 0)]))])
 
 
 def x_10472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1292,7 +1290,7 @@ def x_10472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6852'), (num(GET(ctx, 'resources', E.get('r~6851'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6851'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6852'), (num(GET(ctx, 'resources', E.get('r~6851'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6851'), 0)))])])
 
 
 def x_10475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1328,7 +1326,7 @@ def x_10481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10484(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10484, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6853, 'band', {}), 'left', None) for v_g_6853 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6853, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10484, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6853, 'band', {}), 'left', None) for v_g_6853 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6853, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
 
 
 def x_10488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1338,13 +1336,13 @@ def x_10488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10489(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6859'), 'instead_of', {}), 'gain', None) == E.get('r~6857'))) and bool((num(E.get('left~6858')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6859'), 'instead_of', {}), 'gain', None) == E.get('r~6857'))) and bool((num(E.get('left~6858')) > 0)))
 
 
 def x_10492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6858'), (E.get('left~6858') if (FLD(ctx, K[0], E.get('rep~6859')) == None) else FLD(ctx, K[0], E.get('rep~6859')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6858'), (E.get('left~6858') if (FLD(ctx, K[0], E.get('rep~6859')) == None) else FLD(ctx, K[0], E.get('rep~6859')))]))
 
 
 def x_10496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1362,7 +1360,7 @@ def x_10497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6862') if (GET(ctx, 'resources', E.get('r~6863'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6862'), KEY(ctx.state.get('supply'), E.get('r~6863'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6862') if (GET(ctx, 'resources', E.get('r~6863'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6862'), KEY(ctx.state.get('supply'), E.get('r~6863'), 0)]))])
 
 
 def x_10505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1374,7 +1372,7 @@ def x_10505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6864'), (num(GET(ctx, 'resources', E.get('r~6863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6863'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6864'), (num(GET(ctx, 'resources', E.get('r~6863'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6863'), 0)))])])
 
 
 def x_10508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1410,7 +1408,7 @@ def x_10514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10517(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10517, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6865, 'band', {}), 'right', None) for v_g_6865 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6865, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= num(1))))]))
+    return MEMO(ctx, (10517, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6865, 'band', {}), 'right', None) for v_g_6865 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6865, 'column', 0) == (KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), 'agriculture_price', 0) if (GET(ctx, 'tracks', 'agriculture_price', 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), 'agriculture_price', 0))) >= 1)))]))
 
 
 def x_10521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1420,13 +1418,13 @@ def x_10521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6871'), 'instead_of', {}), 'gain', None) == E.get('r~6869'))) and bool((num(E.get('left~6870')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6871'), 'instead_of', {}), 'gain', None) == E.get('r~6869'))) and bool((num(E.get('left~6870')) > 0)))
 
 
 def x_10525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6870'), (E.get('left~6870') if (FLD(ctx, K[0], E.get('rep~6871')) == None) else FLD(ctx, K[0], E.get('rep~6871')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6870'), (E.get('left~6870') if (FLD(ctx, K[0], E.get('rep~6871')) == None) else FLD(ctx, K[0], E.get('rep~6871')))]))
 
 
 def x_10529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1444,7 +1442,7 @@ def x_10530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6874') if (GET(ctx, 'resources', E.get('r~6875'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6874'), KEY(ctx.state.get('supply'), E.get('r~6875'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6874') if (GET(ctx, 'resources', E.get('r~6875'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6874'), KEY(ctx.state.get('supply'), E.get('r~6875'), 0)]))])
 
 
 def x_10538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1456,7 +1454,7 @@ def x_10538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6876'), (num(GET(ctx, 'resources', E.get('r~6875'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6875'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6876'), (num(GET(ctx, 'resources', E.get('r~6875'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6875'), 0)))])])
 
 
 def x_10541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1492,13 +1490,13 @@ def x_10547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10549(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10549, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6882, 'band', {}), 'right', None) for v_g_6882 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6882, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: CALL(ctx, 'last', None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10549, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6882, 'band', {}), 'right', None) for v_g_6882 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6882, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6879: FN['last'](ctx, None, [v_t_6880 for v_t_6880 in items_of(v_on_6879) if ((KEY(ctx.state.get('game_tracks'), v_t_6880, 0) if (GET(ctx, 'tracks', v_t_6880, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6880, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6881, 0) if (GET(ctx, 'tracks', v_u_6881, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6881, 0)) for v_u_6881 in items_of(v_on_6879)]))]))([v_t_6878 for v_t_6878 in items_of([v_t_6877 for v_t_6877 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6877, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6878, 0) if (GET(ctx, 'tracks', v_t_6878, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6878, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10552(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10552, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6888 for v_i_6888 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6888, 'deck', None) == 'argentina')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6890 for v_x_6890 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6890 == v_c_6889)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6892 for v_x_6892 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6891, [])) if (v_x_6892 == v_c_6889)]) for v_r_6891 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6889 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6889, 'deck', None) == 'argentina')])))
+    return MEMO(ctx, (10552, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6888 for v_i_6888 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6888, 'deck', None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6890 for v_x_6890 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6890 == v_c_6889)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6892 for v_x_6892 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6891, [])) if (v_x_6892 == v_c_6889)]) for v_r_6891 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6889 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6889, 'deck', None) == 'argentina')])))
 
 
 def x_10553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1514,13 +1512,13 @@ def x_10556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6899'), 'instead_of', {}), 'gain', None) == E.get('r~6897'))) and bool((num(E.get('left~6898')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6899'), 'instead_of', {}), 'gain', None) == E.get('r~6897'))) and bool((num(E.get('left~6898')) > 0)))
 
 
 def x_10560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6898'), (E.get('left~6898') if (FLD(ctx, K[0], E.get('rep~6899')) == None) else FLD(ctx, K[0], E.get('rep~6899')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6898'), (E.get('left~6898') if (FLD(ctx, K[0], E.get('rep~6899')) == None) else FLD(ctx, K[0], E.get('rep~6899')))]))
 
 
 def x_10564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1538,7 +1536,7 @@ def x_10565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6902') if (GET(ctx, 'resources', E.get('r~6903'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6902'), KEY(ctx.state.get('supply'), E.get('r~6903'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6902') if (GET(ctx, 'resources', E.get('r~6903'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6902'), KEY(ctx.state.get('supply'), E.get('r~6903'), 0)]))])
 
 
 def x_10573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1550,7 +1548,7 @@ def x_10573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6904'), (num(GET(ctx, 'resources', E.get('r~6903'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6903'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6904'), (num(GET(ctx, 'resources', E.get('r~6903'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6903'), 0)))])])
 
 
 def x_10576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1586,7 +1584,7 @@ def x_10582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10586(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10586, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6910, 'band', {}), 'left', None) for v_g_6910 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6910, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: CALL(ctx, 'last', None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10586, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6910, 'band', {}), 'left', None) for v_g_6910 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6910, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6907: FN['last'](ctx, None, [v_t_6908 for v_t_6908 in items_of(v_on_6907) if ((KEY(ctx.state.get('game_tracks'), v_t_6908, 0) if (GET(ctx, 'tracks', v_t_6908, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6908, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6909, 0) if (GET(ctx, 'tracks', v_u_6909, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6909, 0)) for v_u_6909 in items_of(v_on_6907)]))]))([v_t_6906 for v_t_6906 in items_of([v_t_6905 for v_t_6905 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6905, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6906, 0) if (GET(ctx, 'tracks', v_t_6906, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6906, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1596,13 +1594,13 @@ def x_10590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6916'), 'instead_of', {}), 'gain', None) == E.get('r~6914'))) and bool((num(E.get('left~6915')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6916'), 'instead_of', {}), 'gain', None) == E.get('r~6914'))) and bool((num(E.get('left~6915')) > 0)))
 
 
 def x_10594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6915'), (E.get('left~6915') if (FLD(ctx, K[0], E.get('rep~6916')) == None) else FLD(ctx, K[0], E.get('rep~6916')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6915'), (E.get('left~6915') if (FLD(ctx, K[0], E.get('rep~6916')) == None) else FLD(ctx, K[0], E.get('rep~6916')))]))
 
 
 def x_10598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1620,7 +1618,7 @@ def x_10599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6919') if (GET(ctx, 'resources', E.get('r~6920'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6919'), KEY(ctx.state.get('supply'), E.get('r~6920'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6919') if (GET(ctx, 'resources', E.get('r~6920'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6919'), KEY(ctx.state.get('supply'), E.get('r~6920'), 0)]))])
 
 
 def x_10607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1632,7 +1630,7 @@ def x_10607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6921'), (num(GET(ctx, 'resources', E.get('r~6920'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6920'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6921'), (num(GET(ctx, 'resources', E.get('r~6920'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6920'), 0)))])])
 
 
 def x_10610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1668,7 +1666,7 @@ def x_10616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10619(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10619, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6927, 'band', {}), 'right', None) for v_g_6927 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6927, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: CALL(ctx, 'last', None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10619, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6927, 'band', {}), 'right', None) for v_g_6927 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6927, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6924: FN['last'](ctx, None, [v_t_6925 for v_t_6925 in items_of(v_on_6924) if ((KEY(ctx.state.get('game_tracks'), v_t_6925, 0) if (GET(ctx, 'tracks', v_t_6925, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6925, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6926, 0) if (GET(ctx, 'tracks', v_u_6926, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6926, 0)) for v_u_6926 in items_of(v_on_6924)]))]))([v_t_6923 for v_t_6923 in items_of([v_t_6922 for v_t_6922 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6922, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6923, 0) if (GET(ctx, 'tracks', v_t_6923, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6923, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1678,13 +1676,13 @@ def x_10623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6933'), 'instead_of', {}), 'gain', None) == E.get('r~6931'))) and bool((num(E.get('left~6932')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6933'), 'instead_of', {}), 'gain', None) == E.get('r~6931'))) and bool((num(E.get('left~6932')) > 0)))
 
 
 def x_10627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6932'), (E.get('left~6932') if (FLD(ctx, K[0], E.get('rep~6933')) == None) else FLD(ctx, K[0], E.get('rep~6933')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6932'), (E.get('left~6932') if (FLD(ctx, K[0], E.get('rep~6933')) == None) else FLD(ctx, K[0], E.get('rep~6933')))]))
 
 
 def x_10631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1702,7 +1700,7 @@ def x_10632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6936') if (GET(ctx, 'resources', E.get('r~6937'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6936'), KEY(ctx.state.get('supply'), E.get('r~6937'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6936') if (GET(ctx, 'resources', E.get('r~6937'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6936'), KEY(ctx.state.get('supply'), E.get('r~6937'), 0)]))])
 
 
 def x_10640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1714,7 +1712,7 @@ def x_10640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6938'), (num(GET(ctx, 'resources', E.get('r~6937'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6937'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6938'), (num(GET(ctx, 'resources', E.get('r~6937'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6937'), 0)))])])
 
 
 def x_10643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1750,7 +1748,7 @@ def x_10649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10654(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10654, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', CALL(ctx, 'count', None, [v_i_6944 for v_i_6944 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6944, 'deck', None) == 'brazil')]), CALL(ctx, 'sum', None, [AR('+', CALL(ctx, 'count', None, [v_x_6946 for v_x_6946 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6946 == v_c_6945)]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_6948 for v_x_6948 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6947, [])) if (v_x_6948 == v_c_6945)]) for v_r_6947 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6945 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6945, 'deck', None) == 'brazil')])))
+    return MEMO(ctx, (10654, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', FN['count'](ctx, None, [v_i_6944 for v_i_6944 in items_of(PL(ctx, E.get('you')).get('held')) if (GET(ctx, 'deck_items', v_i_6944, 'deck', None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', FN['count'](ctx, None, [v_x_6946 for v_x_6946 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_6946 == v_c_6945)]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_6948 for v_x_6948 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_6947, [])) if (v_x_6948 == v_c_6945)]) for v_r_6947 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_6945 in items_of(IDS(ctx, 'action_cards')) if (GET(ctx, 'action_cards', v_c_6945, 'deck', None) == 'brazil')])))
 
 
 def x_10655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
@@ -1766,13 +1764,13 @@ def x_10658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6955'), 'instead_of', {}), 'gain', None) == E.get('r~6953'))) and bool((num(E.get('left~6954')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6955'), 'instead_of', {}), 'gain', None) == E.get('r~6953'))) and bool((num(E.get('left~6954')) > 0)))
 
 
 def x_10662(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6954'), (E.get('left~6954') if (FLD(ctx, K[0], E.get('rep~6955')) == None) else FLD(ctx, K[0], E.get('rep~6955')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6954'), (E.get('left~6954') if (FLD(ctx, K[0], E.get('rep~6955')) == None) else FLD(ctx, K[0], E.get('rep~6955')))]))
 
 
 def x_10666(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1790,7 +1788,7 @@ def x_10667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6958') if (GET(ctx, 'resources', E.get('r~6959'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6958'), KEY(ctx.state.get('supply'), E.get('r~6959'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6958') if (GET(ctx, 'resources', E.get('r~6959'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6958'), KEY(ctx.state.get('supply'), E.get('r~6959'), 0)]))])
 
 
 def x_10675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1802,7 +1800,7 @@ def x_10675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6960'), (num(GET(ctx, 'resources', E.get('r~6959'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6959'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6960'), (num(GET(ctx, 'resources', E.get('r~6959'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6959'), 0)))])])
 
 
 def x_10678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1838,7 +1836,7 @@ def x_10684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10688(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10688, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6966, 'band', {}), 'left', None) for v_g_6966 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6966, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: CALL(ctx, 'last', None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10688, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6966, 'band', {}), 'left', None) for v_g_6966 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6966, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6963: FN['last'](ctx, None, [v_t_6964 for v_t_6964 in items_of(v_on_6963) if ((KEY(ctx.state.get('game_tracks'), v_t_6964, 0) if (GET(ctx, 'tracks', v_t_6964, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6964, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6965, 0) if (GET(ctx, 'tracks', v_u_6965, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6965, 0)) for v_u_6965 in items_of(v_on_6963)]))]))([v_t_6962 for v_t_6962 in items_of([v_t_6961 for v_t_6961 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6961, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6962, 0) if (GET(ctx, 'tracks', v_t_6962, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6962, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1848,13 +1846,13 @@ def x_10692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6972'), 'instead_of', {}), 'gain', None) == E.get('r~6970'))) and bool((num(E.get('left~6971')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6972'), 'instead_of', {}), 'gain', None) == E.get('r~6970'))) and bool((num(E.get('left~6971')) > 0)))
 
 
 def x_10696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6971'), (E.get('left~6971') if (FLD(ctx, K[0], E.get('rep~6972')) == None) else FLD(ctx, K[0], E.get('rep~6972')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6971'), (E.get('left~6971') if (FLD(ctx, K[0], E.get('rep~6972')) == None) else FLD(ctx, K[0], E.get('rep~6972')))]))
 
 
 def x_10700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1872,7 +1870,7 @@ def x_10701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6975') if (GET(ctx, 'resources', E.get('r~6976'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6975'), KEY(ctx.state.get('supply'), E.get('r~6976'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6975') if (GET(ctx, 'resources', E.get('r~6976'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6975'), KEY(ctx.state.get('supply'), E.get('r~6976'), 0)]))])
 
 
 def x_10709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1884,7 +1882,7 @@ def x_10709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6977'), (num(GET(ctx, 'resources', E.get('r~6976'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6976'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6977'), (num(GET(ctx, 'resources', E.get('r~6976'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6976'), 0)))])])
 
 
 def x_10712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1920,7 +1918,7 @@ def x_10718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10721(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10721, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: CALL(ctx, 'sum', None, [KEY(GET(ctx, 'grid_columns', v_g_6983, 'band', {}), 'right', None) for v_g_6983 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6983, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: CALL(ctx, 'last', None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == CALL(ctx, 'max', None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= num(1))]), 0))) >= num(1))))]))
+    return MEMO(ctx, (10721, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), lambda: FN['sum'](ctx, None, [KEY(GET(ctx, 'grid_columns', v_g_6983, 'band', {}), 'right', None) for v_g_6983 in items_of(IDS(ctx, 'grid_columns')) if (bool((GET(ctx, 'grid_columns', v_g_6983, 'column', 0) == (KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 0)))) and bool((num((KEY(ctx.state.get('game_tracks'), (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 0) if (GET(ctx, 'tracks', (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), (lambda v_on_6980: FN['last'](ctx, None, [v_t_6981 for v_t_6981 in items_of(v_on_6980) if ((KEY(ctx.state.get('game_tracks'), v_t_6981, 0) if (GET(ctx, 'tracks', v_t_6981, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6981, 0)) == FN['max'](ctx, None, [(KEY(ctx.state.get('game_tracks'), v_u_6982, 0) if (GET(ctx, 'tracks', v_u_6982, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_u_6982, 0)) for v_u_6982 in items_of(v_on_6980)]))]))([v_t_6979 for v_t_6979 in items_of([v_t_6978 for v_t_6978 in items_of(IDS(ctx, 'tracks')) if (GET(ctx, 'tracks', v_t_6978, 'group', None) == 'price_markers')]) if (num((KEY(ctx.state.get('game_tracks'), v_t_6979, 0) if (GET(ctx, 'tracks', v_t_6979, 'scope', None) == 'game') else KEY(PL(ctx, E.get('you')).get('tracks'), v_t_6979, 0))) >= 1)]), 0))) >= 1)))]))
 
 
 def x_10725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -1930,13 +1928,13 @@ def x_10725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6989'), 'instead_of', {}), 'gain', None) == E.get('r~6987'))) and bool((num(E.get('left~6988')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~6989'), 'instead_of', {}), 'gain', None) == E.get('r~6987'))) and bool((num(E.get('left~6988')) > 0)))
 
 
 def x_10729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~6988'), (E.get('left~6988') if (FLD(ctx, K[0], E.get('rep~6989')) == None) else FLD(ctx, K[0], E.get('rep~6989')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~6988'), (E.get('left~6988') if (FLD(ctx, K[0], E.get('rep~6989')) == None) else FLD(ctx, K[0], E.get('rep~6989')))]))
 
 
 def x_10733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1954,7 +1952,7 @@ def x_10734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~6992') if (GET(ctx, 'resources', E.get('r~6993'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~6992'), KEY(ctx.state.get('supply'), E.get('r~6993'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~6992') if (GET(ctx, 'resources', E.get('r~6993'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~6992'), KEY(ctx.state.get('supply'), E.get('r~6993'), 0)]))])
 
 
 def x_10742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1966,7 +1964,7 @@ def x_10742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~6994'), (num(GET(ctx, 'resources', E.get('r~6993'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6993'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~6994'), (num(GET(ctx, 'resources', E.get('r~6993'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~6993'), 0)))])])
 
 
 def x_10745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -60,13 +58,13 @@ K = [
 def x_10757(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return (num(AR('+', CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~6996'), [])), CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6996'), [])))) > num(0))
+    return (num(AR('+', FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6996'), [])), FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6996'), [])))) > 0)
 
 
 def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, KEY(ctx.state.get('display'), E.get('d~6996'), []))
+    return FN['distinct'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6996'), []))
 
 
 def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
@@ -84,13 +82,13 @@ def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
 def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'decks', E.get('d~6998'), 'display', None) != None)) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('display'), E.get('d~6998'), []))) < num(GET(ctx, 'decks', E.get('d~6998'), 'display', None)))) and bool((num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))) > num(0))))
+    return (bool((GET(ctx, 'decks', E.get('d~6998'), 'display', None) != None)) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('display'), E.get('d~6998'), []))) < num(GET(ctx, 'decks', E.get('d~6998'), 'display', None)))) and bool((num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))) > 0)))
 
 
 def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))
+    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6998'), []))
 
 
 def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
@@ -180,13 +178,13 @@ def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
 def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if (num(CALL(ctx, 'count', None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))) > num(0)) else K[2])
+    return (K[1] if (num(FN['count'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))) > 0) else K[2])
 
 
 def x_10785(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'first', None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))
+    return FN['first'](ctx, None, KEY(ctx.state.get('piles'), E.get('d~6996'), []))
 
 
 def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
@@ -262,13 +260,13 @@ def x_10807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10808(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7013'), 'instead_of', {}), 'gain', None) == E.get('r~7011'))) and bool((num(E.get('left~7012')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7013'), 'instead_of', {}), 'gain', None) == E.get('r~7011'))) and bool((num(E.get('left~7012')) > 0)))
 
 
 def x_10811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7012'), (E.get('left~7012') if (FLD(ctx, K[3], E.get('rep~7013')) == None) else FLD(ctx, K[3], E.get('rep~7013')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7012'), (E.get('left~7012') if (FLD(ctx, K[3], E.get('rep~7013')) == None) else FLD(ctx, K[3], E.get('rep~7013')))]))
 
 
 def x_10815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -286,7 +284,7 @@ def x_10816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7016') if (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7016'), KEY(ctx.state.get('supply'), E.get('r~7017'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7016') if (GET(ctx, 'resources', E.get('r~7017'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7016'), KEY(ctx.state.get('supply'), E.get('r~7017'), 0)]))])
 
 
 def x_10822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -298,7 +296,7 @@ def x_10822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7018'), (num(GET(ctx, 'resources', E.get('r~7017'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7018'), (num(GET(ctx, 'resources', E.get('r~7017'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7017'), 0)))])])
 
 
 def x_10825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -92,13 +90,13 @@ def x_10849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7026'), 'instead_of', {}), 'gain', None) == E.get('r~7024'))) and bool((num(E.get('left~7025')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7026'), 'instead_of', {}), 'gain', None) == E.get('r~7024'))) and bool((num(E.get('left~7025')) > 0)))
 
 
 def x_10853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7025'), (E.get('left~7025') if (FLD(ctx, K[0], E.get('rep~7026')) == None) else FLD(ctx, K[0], E.get('rep~7026')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7025'), (E.get('left~7025') if (FLD(ctx, K[0], E.get('rep~7026')) == None) else FLD(ctx, K[0], E.get('rep~7026')))]))
 
 
 def x_10857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -116,7 +114,7 @@ def x_10858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7029') if (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7029'), KEY(ctx.state.get('supply'), E.get('r~7030'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7029') if (GET(ctx, 'resources', E.get('r~7030'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7029'), KEY(ctx.state.get('supply'), E.get('r~7030'), 0)]))])
 
 
 def x_10864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -128,7 +126,7 @@ def x_10864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7031'), (num(GET(ctx, 'resources', E.get('r~7030'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7031'), (num(GET(ctx, 'resources', E.get('r~7030'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7030'), 0)))])])
 
 
 def x_10867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -164,7 +162,7 @@ def x_10873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10877(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10877, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > num(0))) and bool(CALL(ctx, 'all', None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7032).get('stock'), 'co2', 0))) for v_p_7032 in items_of(list(range(len(ctx.state['players']))))]))))
+    return MEMO(ctx, (10877, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (bool((num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) > 0)) and bool(FN['all'](ctx, None, [(num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)) >= num(KEY(PL(ctx, v_p_7032).get('stock'), 'co2', 0))) for v_p_7032 in items_of(list(range(len(ctx.state['players']))))]))))
 
 
 def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -174,13 +172,13 @@ def x_10881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7036'), 'instead_of', {}), 'gain', None) == E.get('r~7034'))) and bool((num(E.get('left~7035')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7036'), 'instead_of', {}), 'gain', None) == E.get('r~7034'))) and bool((num(E.get('left~7035')) > 0)))
 
 
 def x_10885(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7035'), (E.get('left~7035') if (FLD(ctx, K[0], E.get('rep~7036')) == None) else FLD(ctx, K[0], E.get('rep~7036')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7035'), (E.get('left~7035') if (FLD(ctx, K[0], E.get('rep~7036')) == None) else FLD(ctx, K[0], E.get('rep~7036')))]))
 
 
 def x_10889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -198,7 +196,7 @@ def x_10890(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7039') if (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7039'), KEY(ctx.state.get('supply'), E.get('r~7040'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7039') if (GET(ctx, 'resources', E.get('r~7040'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7039'), KEY(ctx.state.get('supply'), E.get('r~7040'), 0)]))])
 
 
 def x_10896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -210,7 +208,7 @@ def x_10896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7041'), (num(GET(ctx, 'resources', E.get('r~7040'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7041'), (num(GET(ctx, 'resources', E.get('r~7040'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7040'), 0)))])])
 
 
 def x_10899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -250,13 +248,13 @@ def x_10910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10911(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7045'), 'instead_of', {}), 'gain', None) == E.get('r~7043'))) and bool((num(E.get('left~7044')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7045'), 'instead_of', {}), 'gain', None) == E.get('r~7043'))) and bool((num(E.get('left~7044')) > 0)))
 
 
 def x_10914(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7044'), (E.get('left~7044') if (FLD(ctx, K[0], E.get('rep~7045')) == None) else FLD(ctx, K[0], E.get('rep~7045')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7044'), (E.get('left~7044') if (FLD(ctx, K[0], E.get('rep~7045')) == None) else FLD(ctx, K[0], E.get('rep~7045')))]))
 
 
 def x_10918(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -274,7 +272,7 @@ def x_10919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7048') if (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7048'), KEY(ctx.state.get('supply'), E.get('r~7049'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7048') if (GET(ctx, 'resources', E.get('r~7049'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7048'), KEY(ctx.state.get('supply'), E.get('r~7049'), 0)]))])
 
 
 def x_10925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -286,7 +284,7 @@ def x_10925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7050'), (num(GET(ctx, 'resources', E.get('r~7049'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7050'), (num(GET(ctx, 'resources', E.get('r~7049'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7049'), 0)))])])
 
 
 def x_10928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -322,7 +320,7 @@ def x_10934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10936(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('stock'), 'co2', 0)))
 
 
 def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -332,13 +330,13 @@ def x_10940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10941(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7054'), 'instead_of', {}), 'gain', None) == E.get('r~7052'))) and bool((num(E.get('left~7053')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7054'), 'instead_of', {}), 'gain', None) == E.get('r~7052'))) and bool((num(E.get('left~7053')) > 0)))
 
 
 def x_10944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7053'), (E.get('left~7053') if (FLD(ctx, K[0], E.get('rep~7054')) == None) else FLD(ctx, K[0], E.get('rep~7054')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7053'), (E.get('left~7053') if (FLD(ctx, K[0], E.get('rep~7054')) == None) else FLD(ctx, K[0], E.get('rep~7054')))]))
 
 
 def x_10948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -356,7 +354,7 @@ def x_10949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7057') if (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7057'), KEY(ctx.state.get('supply'), E.get('r~7058'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7057') if (GET(ctx, 'resources', E.get('r~7058'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7057'), KEY(ctx.state.get('supply'), E.get('r~7058'), 0)]))])
 
 
 def x_10955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -368,7 +366,7 @@ def x_10955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7059'), (num(GET(ctx, 'resources', E.get('r~7058'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7059'), (num(GET(ctx, 'resources', E.get('r~7058'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7058'), 0)))])])
 
 
 def x_10958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -404,7 +402,7 @@ def x_10964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_10966(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('stock'), 'barrels', 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('stock'), 'barrels', 0)))
 
 
 def t_9538(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116

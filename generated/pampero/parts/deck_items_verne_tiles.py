@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -56,13 +54,13 @@ def x_10970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_10971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7063'), 'instead_of', {}), 'gain', None) == E.get('r~7061'))) and bool((num(E.get('left~7062')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7063'), 'instead_of', {}), 'gain', None) == E.get('r~7061'))) and bool((num(E.get('left~7062')) > 0)))
 
 
 def x_10974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7062'), (E.get('left~7062') if (FLD(ctx, K[0], E.get('rep~7063')) == None) else FLD(ctx, K[0], E.get('rep~7063')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7062'), (E.get('left~7062') if (FLD(ctx, K[0], E.get('rep~7063')) == None) else FLD(ctx, K[0], E.get('rep~7063')))]))
 
 
 def x_10978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -80,7 +78,7 @@ def x_10979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7066') if (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7066'), KEY(ctx.state.get('supply'), E.get('r~7067'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7066') if (GET(ctx, 'resources', E.get('r~7067'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7066'), KEY(ctx.state.get('supply'), E.get('r~7067'), 0)]))])
 
 
 def x_10985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -92,7 +90,7 @@ def x_10985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7068'), (num(GET(ctx, 'resources', E.get('r~7067'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7068'), (num(GET(ctx, 'resources', E.get('r~7067'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7067'), 0)))])])
 
 
 def x_10988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -132,13 +130,13 @@ def x_10999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7072'), 'instead_of', {}), 'gain', None) == E.get('r~7070'))) and bool((num(E.get('left~7071')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7072'), 'instead_of', {}), 'gain', None) == E.get('r~7070'))) and bool((num(E.get('left~7071')) > 0)))
 
 
 def x_11003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7071'), (E.get('left~7071') if (FLD(ctx, K[0], E.get('rep~7072')) == None) else FLD(ctx, K[0], E.get('rep~7072')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7071'), (E.get('left~7071') if (FLD(ctx, K[0], E.get('rep~7072')) == None) else FLD(ctx, K[0], E.get('rep~7072')))]))
 
 
 def x_11007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -156,7 +154,7 @@ def x_11008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7075') if (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7075'), KEY(ctx.state.get('supply'), E.get('r~7076'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7075') if (GET(ctx, 'resources', E.get('r~7076'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7075'), KEY(ctx.state.get('supply'), E.get('r~7076'), 0)]))])
 
 
 def x_11014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -168,7 +166,7 @@ def x_11014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7077'), (num(GET(ctx, 'resources', E.get('r~7076'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7077'), (num(GET(ctx, 'resources', E.get('r~7076'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7076'), 0)))])])
 
 
 def x_11017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -208,13 +206,13 @@ def x_11028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7081'), 'instead_of', {}), 'gain', None) == E.get('r~7079'))) and bool((num(E.get('left~7080')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7081'), 'instead_of', {}), 'gain', None) == E.get('r~7079'))) and bool((num(E.get('left~7080')) > 0)))
 
 
 def x_11032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7080'), (E.get('left~7080') if (FLD(ctx, K[0], E.get('rep~7081')) == None) else FLD(ctx, K[0], E.get('rep~7081')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7080'), (E.get('left~7080') if (FLD(ctx, K[0], E.get('rep~7081')) == None) else FLD(ctx, K[0], E.get('rep~7081')))]))
 
 
 def x_11036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -232,7 +230,7 @@ def x_11037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7084') if (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7084'), KEY(ctx.state.get('supply'), E.get('r~7085'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7084') if (GET(ctx, 'resources', E.get('r~7085'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7084'), KEY(ctx.state.get('supply'), E.get('r~7085'), 0)]))])
 
 
 def x_11043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -244,7 +242,7 @@ def x_11043(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7086'), (num(GET(ctx, 'resources', E.get('r~7085'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7086'), (num(GET(ctx, 'resources', E.get('r~7085'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7085'), 0)))])])
 
 
 def x_11046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -284,13 +282,13 @@ def x_11057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7090'), 'instead_of', {}), 'gain', None) == E.get('r~7088'))) and bool((num(E.get('left~7089')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7090'), 'instead_of', {}), 'gain', None) == E.get('r~7088'))) and bool((num(E.get('left~7089')) > 0)))
 
 
 def x_11061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7089'), (E.get('left~7089') if (FLD(ctx, K[0], E.get('rep~7090')) == None) else FLD(ctx, K[0], E.get('rep~7090')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7089'), (E.get('left~7089') if (FLD(ctx, K[0], E.get('rep~7090')) == None) else FLD(ctx, K[0], E.get('rep~7090')))]))
 
 
 def x_11065(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -308,7 +306,7 @@ def x_11066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7093') if (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7093'), KEY(ctx.state.get('supply'), E.get('r~7094'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7093') if (GET(ctx, 'resources', E.get('r~7094'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7093'), KEY(ctx.state.get('supply'), E.get('r~7094'), 0)]))])
 
 
 def x_11072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -320,7 +318,7 @@ def x_11072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7095'), (num(GET(ctx, 'resources', E.get('r~7094'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7095'), (num(GET(ctx, 'resources', E.get('r~7094'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7094'), 0)))])])
 
 
 def x_11075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -360,13 +358,13 @@ def x_11086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7099'), 'instead_of', {}), 'gain', None) == E.get('r~7097'))) and bool((num(E.get('left~7098')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7099'), 'instead_of', {}), 'gain', None) == E.get('r~7097'))) and bool((num(E.get('left~7098')) > 0)))
 
 
 def x_11090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7098'), (E.get('left~7098') if (FLD(ctx, K[0], E.get('rep~7099')) == None) else FLD(ctx, K[0], E.get('rep~7099')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7098'), (E.get('left~7098') if (FLD(ctx, K[0], E.get('rep~7099')) == None) else FLD(ctx, K[0], E.get('rep~7099')))]))
 
 
 def x_11094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -384,7 +382,7 @@ def x_11095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7102') if (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7102'), KEY(ctx.state.get('supply'), E.get('r~7103'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7102') if (GET(ctx, 'resources', E.get('r~7103'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7102'), KEY(ctx.state.get('supply'), E.get('r~7103'), 0)]))])
 
 
 def x_11101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -396,7 +394,7 @@ def x_11101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7104'), (num(GET(ctx, 'resources', E.get('r~7103'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7104'), (num(GET(ctx, 'resources', E.get('r~7103'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7103'), 0)))])])
 
 
 def x_11104(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -436,13 +434,13 @@ def x_11115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_11116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7108'), 'instead_of', {}), 'gain', None) == E.get('r~7106'))) and bool((num(E.get('left~7107')) > num(0))))
+    return (bool((KEY(GET(ctx, 'replacements', E.get('rep~7108'), 'instead_of', {}), 'gain', None) == E.get('r~7106'))) and bool((num(E.get('left~7107')) > 0)))
 
 
 def x_11119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, CALL(ctx, 'min', None, [E.get('left~7107'), (E.get('left~7107') if (FLD(ctx, K[0], E.get('rep~7108')) == None) else FLD(ctx, K[0], E.get('rep~7108')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~7107'), (E.get('left~7107') if (FLD(ctx, K[0], E.get('rep~7108')) == None) else FLD(ctx, K[0], E.get('rep~7108')))]))
 
 
 def x_11123(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -460,7 +458,7 @@ def x_11124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_11129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (E.get('n~7111') if (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) == None) else CALL(ctx, 'min', None, [E.get('n~7111'), KEY(ctx.state.get('supply'), E.get('r~7112'), 0)]))])
+    return FN['max'](ctx, None, [0, (E.get('n~7111') if (GET(ctx, 'resources', E.get('r~7112'), 'supply', None) == None) else FN['min'](ctx, None, [E.get('n~7111'), KEY(ctx.state.get('supply'), E.get('r~7112'), 0)]))])
 
 
 def x_11130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -472,7 +470,7 @@ def x_11130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_11132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, CALL(ctx, 'min', None, [E.get('k~7113'), (num(GET(ctx, 'resources', E.get('r~7112'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~7113'), (num(GET(ctx, 'resources', E.get('r~7112'), 'max', None)) - num(KEY(PL(ctx, E.get('you')).get('stock'), E.get('r~7112'), 0)))])])
 
 
 def x_11133(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -508,7 +506,7 @@ def x_11139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_11141(ctx, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:31
     if E is None:
         E = ctx.env()
-    return (num(2) * num(CALL(ctx, 'count', None, PL(ctx, E.get('you')).get('contracts'))))
+    return (2 * num(FN['count'](ctx, None, PL(ctx, E.get('you')).get('contracts'))))
 
 
 def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9

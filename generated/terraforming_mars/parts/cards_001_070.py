@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -68,23 +66,23 @@ K = [
 
 
 def x_374(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:10
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(5))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 5)
 
 
 def x_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'titanium', 0)) >= num(1))
+    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'titanium', 0)) >= 1)
 
 
 def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (380, E.get('n~831'), E.get('r~832'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_833).get('prod'), E.get('r~832'), 0)) - num(E.get('n~831')))) >= num(GET(ctx, 'resources', E.get('r~832'), 'production_min', 0))) for v_target_833 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (380, E.get('n~831'), E.get('r~832'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_833).get('prod'), E.get('r~832'), 0)) - num(E.get('n~831')))) >= num(GET(ctx, 'resources', E.get('r~832'), 'production_min', 0))) for v_target_833 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -188,7 +186,7 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -204,13 +202,13 @@ def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (422, E.get('n~844'), E.get('r~845'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_846).get('prod'), E.get('r~845'), 0)) - num(E.get('n~844')))) >= num(GET(ctx, 'resources', E.get('r~845'), 'production_min', 0))) for v_target_846 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (422, E.get('n~844'), E.get('r~845'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_846).get('prod'), E.get('r~845'), 0)) - num(E.get('n~844')))) >= num(GET(ctx, 'resources', E.get('r~845'), 'production_min', 0))) for v_target_846 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -242,25 +240,25 @@ def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(6))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 6)
 
 
 def x_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~852') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~852') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~853') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~853') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -290,25 +288,25 @@ def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('s_v~854'))) - num(1)), E.get('s_v~854'))]) if (num(E.get('s_v~854')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('s_v~854'))) - 1), E.get('s_v~854'))]) if (num(E.get('s_v~854')) > 0) else 0))
 
 
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('t_v~855'))) - num(1)), E.get('t_v~855'))]) if (num(E.get('t_v~855')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('t_v~855'))) - 1), E.get('t_v~855'))]) if (num(E.get('t_v~855')) > 0) else 0))
 
 
 def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('h_v~856'))) - num(1)), E.get('h_v~856'))]) if (num(E.get('h_v~856')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~851'), E.get('h_v~856'))) - 1), E.get('h_v~856'))]) if (num(E.get('h_v~856')) > 0) else 0))
 
 
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~857')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('s_v~854')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('t~858')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('t_v~855')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('h~859')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('h_v~856')))) >= num(E.get('price~851'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~857')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('s_v~854')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('t~858')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('t_v~855')))) >= num(E.get('price~851'))))))) and bool((not (bool((num(E.get('h~859')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~857')) * num(E.get('s_v~854'))), (num(E.get('t~858')) * num(E.get('t_v~855')))), (num(E.get('h~859')) * num(E.get('h_v~856'))))) - num(E.get('h_v~856')))) >= num(E.get('price~851'))))))))
 
 
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -320,7 +318,7 @@ def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])
 
 
 def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -344,11 +342,11 @@ def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])}, ({'steel': E.get('s~857')} if (num(E.get('s_v~854')) > num(0)) else K[2])), ({'titanium': E.get('t~858')} if (num(E.get('t_v~855')) > num(0)) else K[2])), ({'heat': E.get('h~859')} if (num(E.get('h_v~856')) > num(0)) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~851')) - num((num(E.get('s~857')) * num(E.get('s_v~854')))))) - num((num(E.get('t~858')) * num(E.get('t_v~855')))))) - num((num(E.get('h~859')) * num(E.get('h_v~856')))))])}, ({'steel': E.get('s~857')} if (num(E.get('s_v~854')) > 0) else K[2])), ({'titanium': E.get('t~858')} if (num(E.get('t_v~855')) > 0) else K[2])), ({'heat': E.get('h~859')} if (num(E.get('h_v~856')) > 0) else K[2]))
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -356,7 +354,7 @@ def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -372,11 +370,11 @@ def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
-    return CALL(ctx, 'first', None, ctx.state.get('deck'))
+    return FN['first'](ctx, None, ctx.state.get('deck'))
 
 
 def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
@@ -384,7 +382,7 @@ def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
@@ -392,7 +390,7 @@ def x_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_472(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
@@ -408,11 +406,11 @@ def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     if E is None:
         E = ctx.env()
-    return (3 if (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= num(1)) else 0)
+    return (3 if (num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)) >= 1) else 0)
 
 
 def x_480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -420,7 +418,7 @@ def x_481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -432,7 +430,7 @@ def x_485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -442,7 +440,7 @@ def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_488(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -450,7 +448,7 @@ def x_489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -462,19 +460,19 @@ def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 def x_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~866') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~866') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~867') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~867') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -504,25 +502,25 @@ def x_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('s_v~868'))) - num(1)), E.get('s_v~868'))]) if (num(E.get('s_v~868')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('s_v~868'))) - 1), E.get('s_v~868'))]) if (num(E.get('s_v~868')) > 0) else 0))
 
 
 def x_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('t_v~869'))) - num(1)), E.get('t_v~869'))]) if (num(E.get('t_v~869')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('t_v~869'))) - 1), E.get('t_v~869'))]) if (num(E.get('t_v~869')) > 0) else 0))
 
 
 def x_506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('h_v~870'))) - num(1)), E.get('h_v~870'))]) if (num(E.get('h_v~870')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~865'), E.get('h_v~870'))) - 1), E.get('h_v~870'))]) if (num(E.get('h_v~870')) > 0) else 0))
 
 
 def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~871')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('s_v~868')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('t~872')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('t_v~869')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('h~873')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('h_v~870')))) >= num(E.get('price~865'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~871')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('s_v~868')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('t~872')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('t_v~869')))) >= num(E.get('price~865'))))))) and bool((not (bool((num(E.get('h~873')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~871')) * num(E.get('s_v~868'))), (num(E.get('t~872')) * num(E.get('t_v~869')))), (num(E.get('h~873')) * num(E.get('h_v~870'))))) - num(E.get('h_v~870')))) >= num(E.get('price~865'))))))))
 
 
 def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -534,7 +532,7 @@ def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])
 
 
 def x_510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -558,7 +556,7 @@ def x_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])}, ({'steel': E.get('s~871')} if (num(E.get('s_v~868')) > num(0)) else K[2])), ({'titanium': E.get('t~872')} if (num(E.get('t_v~869')) > num(0)) else K[2])), ({'heat': E.get('h~873')} if (num(E.get('h_v~870')) > num(0)) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~865')) - num((num(E.get('s~871')) * num(E.get('s_v~868')))))) - num((num(E.get('t~872')) * num(E.get('t_v~869')))))) - num((num(E.get('h~873')) * num(E.get('h_v~870')))))])}, ({'steel': E.get('s~871')} if (num(E.get('s_v~868')) > 0) else K[2])), ({'titanium': E.get('t~872')} if (num(E.get('t_v~869')) > 0) else K[2])), ({'heat': E.get('h~873')} if (num(E.get('h_v~870')) > 0) else K[2]))
 
 
 def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -614,7 +612,7 @@ def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_533(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_879 for v_s_879 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_879, 'type', None) != 'off_map')))]))
+    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_879 for v_s_879 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_879, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_879, 'type', None) != 'off_map')))]))
 
 
 def x_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -630,7 +628,7 @@ def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
 
 
 def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -660,19 +658,19 @@ def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
 def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (548, E.get('t~887'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_888, 0), GET(ctx, 'parameters', v_p_888, 'step', 0))) > num(GET(ctx, 'parameters', v_p_888, 'max', 0))) for v_p_888 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_888, 'tile', None) == E.get('t~887'))])))
+    return MEMO(ctx, (548, E.get('t~887'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_888, 0), GET(ctx, 'parameters', v_p_888, 'step', 0))) > num(GET(ctx, 'parameters', v_p_888, 'max', 0))) for v_p_888 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_888, 'tile', None) == E.get('t~887'))])))
 
 
 def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (549, E.get('this'), E.get('t~887'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_893: (lambda v_near_896: (v_near_896 if (bool((GET(ctx, 'tiles', E.get('t~887'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_896)) > num(0)))) else v_open_893))([v_s_894 for v_s_894 in items_of(v_open_893) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_895, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_895, {}), 'owner', None) == E.get('you')))) for v_x_895 in items_of(ADJ(ctx, 'spaces', v_s_894))])))]))([v_s_890 for v_s_890 in items_of([v_x_889 for v_x_889 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_889, 'type', None) == GET(ctx, 'tiles', E.get('t~887'), 'space', None))]) if (bool((not IN(v_s_890, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('t~887'))) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_890, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_890, None) == E.get('you'))))) and bool((bool(IN(v_s_890, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_891, ctx.state.get('board'))) and bool((not IN(v_x_891, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) == v_u_892)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None), 'counts_as', None) == v_u_892))))) for v_u_892 in items_of(KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'tiles', None))]))) for v_x_891 in items_of(ADJ(ctx, 'spaces', v_s_890))]))))))]))
+    return MEMO(ctx, (549, E.get('this'), E.get('t~887'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_893: (lambda v_near_896: (v_near_896 if (bool((GET(ctx, 'tiles', E.get('t~887'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_896)) > 0))) else v_open_893))([v_s_894 for v_s_894 in items_of(v_open_893) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_895, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_895, {}), 'owner', None) == E.get('you')))) for v_x_895 in items_of(ADJ(ctx, 'spaces', v_s_894))])))]))([v_s_890 for v_s_890 in items_of([v_x_889 for v_x_889 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_889, 'type', None) == GET(ctx, 'tiles', E.get('t~887'), 'space', None))]) if (bool((not IN(v_s_890, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('t~887'))) or bool((GET(ctx, 'spaces', v_s_890, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_890, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_890, None) == E.get('you'))))) and bool((bool(IN(v_s_890, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_891, ctx.state.get('board'))) and bool((not IN(v_x_891, KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None) == v_u_892)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_891, {}), 'tile', None), 'counts_as', None) == v_u_892))))) for v_u_892 in items_of(KEY(GET(ctx, 'tiles', E.get('t~887'), 'not_next_to', {}), 'tiles', None))]))) for v_x_891 in items_of(ADJ(ctx, 'spaces', v_s_890))]))))))]))
 
 
 def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~897'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~897'))) > 0)
 
 
 def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -736,7 +734,7 @@ def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_568(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_903 for v_x_903 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_902 for v_s_902 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_902, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) == 'ocean')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None), 'counts_as', None) == 'ocean')))))]))))
+    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(FN['count'](ctx, None, [v_x_903 for v_x_903 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_902 for v_s_902 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_902, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None) == 'ocean')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_903, {}), 'tile', None), 'counts_as', None) == 'ocean')))))]))))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -800,7 +798,7 @@ def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -810,7 +808,7 @@ def x_590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~910')).get('stock'), E.get('r~909'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~909'), 'target': E.get('target~910'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~910')).get('stock'), E.get('r~909'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~909'), 'target': E.get('target~910'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -894,19 +892,19 @@ def x_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (620, E.get('t~916'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_917, 0), GET(ctx, 'parameters', v_p_917, 'step', 0))) > num(GET(ctx, 'parameters', v_p_917, 'max', 0))) for v_p_917 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_917, 'tile', None) == E.get('t~916'))])))
+    return MEMO(ctx, (620, E.get('t~916'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_917, 0), GET(ctx, 'parameters', v_p_917, 'step', 0))) > num(GET(ctx, 'parameters', v_p_917, 'max', 0))) for v_p_917 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_917, 'tile', None) == E.get('t~916'))])))
 
 
 def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (621, E.get('this'), E.get('t~916'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_922: (lambda v_near_925: (v_near_925 if (bool((GET(ctx, 'tiles', E.get('t~916'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_925)) > num(0)))) else v_open_922))([v_s_923 for v_s_923 in items_of(v_open_922) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_924, {}), 'owner', None) == E.get('you')))) for v_x_924 in items_of(ADJ(ctx, 'spaces', v_s_923))])))]))([v_s_919 for v_s_919 in items_of([v_x_918 for v_x_918 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_918, 'type', None) == GET(ctx, 'tiles', E.get('t~916'), 'space', None))]) if (bool((not IN(v_s_919, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('t~916'))) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_919, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_919, None) == E.get('you'))))) and bool((bool(IN(v_s_919, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_920, ctx.state.get('board'))) and bool((not IN(v_x_920, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) == v_u_921)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None), 'counts_as', None) == v_u_921))))) for v_u_921 in items_of(KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'tiles', None))]))) for v_x_920 in items_of(ADJ(ctx, 'spaces', v_s_919))]))))))]))
+    return MEMO(ctx, (621, E.get('this'), E.get('t~916'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_922: (lambda v_near_925: (v_near_925 if (bool((GET(ctx, 'tiles', E.get('t~916'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_925)) > 0))) else v_open_922))([v_s_923 for v_s_923 in items_of(v_open_922) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_924, {}), 'owner', None) == E.get('you')))) for v_x_924 in items_of(ADJ(ctx, 'spaces', v_s_923))])))]))([v_s_919 for v_s_919 in items_of([v_x_918 for v_x_918 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_918, 'type', None) == GET(ctx, 'tiles', E.get('t~916'), 'space', None))]) if (bool((not IN(v_s_919, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('t~916'))) or bool((GET(ctx, 'spaces', v_s_919, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_919, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_919, None) == E.get('you'))))) and bool((bool(IN(v_s_919, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_920, ctx.state.get('board'))) and bool((not IN(v_x_920, KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None) == v_u_921)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_920, {}), 'tile', None), 'counts_as', None) == v_u_921))))) for v_u_921 in items_of(KEY(GET(ctx, 'tiles', E.get('t~916'), 'not_next_to', {}), 'tiles', None))]))) for v_x_920 in items_of(ADJ(ctx, 'spaces', v_s_919))]))))))]))
 
 
 def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~926'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~926'))) > 0)
 
 
 def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -968,7 +966,7 @@ def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 
 
 def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -978,7 +976,7 @@ def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~933')).get('stock'), E.get('r~932'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~932'), 'target': E.get('target~933'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~933')).get('stock'), E.get('r~932'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~932'), 'target': E.get('target~933'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -1054,7 +1052,7 @@ def x_666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -1064,7 +1062,7 @@ def x_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~939')).get('stock'), E.get('r~938'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~938'), 'target': E.get('target~939'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~939')).get('stock'), E.get('r~938'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~938'), 'target': E.get('target~939'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -1094,19 +1092,19 @@ def x_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~944') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~944') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~945') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~945') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1136,25 +1134,25 @@ def x_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('s_v~946'))) - num(1)), E.get('s_v~946'))]) if (num(E.get('s_v~946')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('s_v~946'))) - 1), E.get('s_v~946'))]) if (num(E.get('s_v~946')) > 0) else 0))
 
 
 def x_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('t_v~947'))) - num(1)), E.get('t_v~947'))]) if (num(E.get('t_v~947')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('t_v~947'))) - 1), E.get('t_v~947'))]) if (num(E.get('t_v~947')) > 0) else 0))
 
 
 def x_699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('h_v~948'))) - num(1)), E.get('h_v~948'))]) if (num(E.get('h_v~948')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~943'), E.get('h_v~948'))) - 1), E.get('h_v~948'))]) if (num(E.get('h_v~948')) > 0) else 0))
 
 
 def x_700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~949')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('s_v~946')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('t~950')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('t_v~947')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('h~951')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('h_v~948')))) >= num(E.get('price~943'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~949')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('s_v~946')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('t~950')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('t_v~947')))) >= num(E.get('price~943'))))))) and bool((not (bool((num(E.get('h~951')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~949')) * num(E.get('s_v~946'))), (num(E.get('t~950')) * num(E.get('t_v~947')))), (num(E.get('h~951')) * num(E.get('h_v~948'))))) - num(E.get('h_v~948')))) >= num(E.get('price~943'))))))))
 
 
 def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1166,7 +1164,7 @@ def x_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])
 
 
 def x_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1190,25 +1188,25 @@ def x_707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])}, ({'steel': E.get('s~949')} if (num(E.get('s_v~946')) > num(0)) else K[2])), ({'titanium': E.get('t~950')} if (num(E.get('t_v~947')) > num(0)) else K[2])), ({'heat': E.get('h~951')} if (num(E.get('h_v~948')) > num(0)) else K[2]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~943')) - num((num(E.get('s~949')) * num(E.get('s_v~946')))))) - num((num(E.get('t~950')) * num(E.get('t_v~947')))))) - num((num(E.get('h~951')) * num(E.get('h_v~948')))))])}, ({'steel': E.get('s~949')} if (num(E.get('s_v~946')) > 0) else K[2])), ({'titanium': E.get('t~950')} if (num(E.get('t_v~947')) > 0) else K[2])), ({'heat': E.get('h~951')} if (num(E.get('h_v~948')) > 0) else K[2]))
 
 
 def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (713, E.get('t~952'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_953, 0), GET(ctx, 'parameters', v_p_953, 'step', 0))) > num(GET(ctx, 'parameters', v_p_953, 'max', 0))) for v_p_953 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_953, 'tile', None) == E.get('t~952'))])))
+    return MEMO(ctx, (713, E.get('t~952'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_953, 0), GET(ctx, 'parameters', v_p_953, 'step', 0))) > num(GET(ctx, 'parameters', v_p_953, 'max', 0))) for v_p_953 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_953, 'tile', None) == E.get('t~952'))])))
 
 
 def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (714, E.get('this'), E.get('t~952'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_958: (lambda v_near_961: (v_near_961 if (bool((GET(ctx, 'tiles', E.get('t~952'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_961)) > num(0)))) else v_open_958))([v_s_959 for v_s_959 in items_of(v_open_958) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_960, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_960, {}), 'owner', None) == E.get('you')))) for v_x_960 in items_of(ADJ(ctx, 'spaces', v_s_959))])))]))([v_s_955 for v_s_955 in items_of([v_x_954 for v_x_954 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_954, 'type', None) == GET(ctx, 'tiles', E.get('t~952'), 'space', None))]) if (bool((not IN(v_s_955, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('t~952'))) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_955, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_955, None) == E.get('you'))))) and bool((bool(IN(v_s_955, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_956, ctx.state.get('board'))) and bool((not IN(v_x_956, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) == v_u_957)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None), 'counts_as', None) == v_u_957))))) for v_u_957 in items_of(KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'tiles', None))]))) for v_x_956 in items_of(ADJ(ctx, 'spaces', v_s_955))]))))))]))
+    return MEMO(ctx, (714, E.get('this'), E.get('t~952'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_958: (lambda v_near_961: (v_near_961 if (bool((GET(ctx, 'tiles', E.get('t~952'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_961)) > 0))) else v_open_958))([v_s_959 for v_s_959 in items_of(v_open_958) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_960, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_960, {}), 'owner', None) == E.get('you')))) for v_x_960 in items_of(ADJ(ctx, 'spaces', v_s_959))])))]))([v_s_955 for v_s_955 in items_of([v_x_954 for v_x_954 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_954, 'type', None) == GET(ctx, 'tiles', E.get('t~952'), 'space', None))]) if (bool((not IN(v_s_955, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('t~952'))) or bool((GET(ctx, 'spaces', v_s_955, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_955, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_955, None) == E.get('you'))))) and bool((bool(IN(v_s_955, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_956, ctx.state.get('board'))) and bool((not IN(v_x_956, KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None) == v_u_957)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_956, {}), 'tile', None), 'counts_as', None) == v_u_957))))) for v_u_957 in items_of(KEY(GET(ctx, 'tiles', E.get('t~952'), 'not_next_to', {}), 'tiles', None))]))) for v_x_956 in items_of(ADJ(ctx, 'spaces', v_s_955))]))))))]))
 
 
 def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~962'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~962'))) > 0)
 
 
 def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1272,7 +1270,7 @@ def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(1) * num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_968 for v_x_968 in items_of(GET(ctx, 'cards', v_c_967, 'tags', [])) if (v_x_968 == 'jovian')]) for v_c_967 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_970 for v_x_970 in items_of(GET(ctx, 'corporations', v_c_969, 'tags', [])) if (v_x_970 == 'jovian')]) for v_c_969 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_968 for v_x_968 in items_of(GET(ctx, 'cards', v_c_967, 'tags', [])) if (v_x_968 == 'jovian')]) for v_c_967 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_970 for v_x_970 in items_of(GET(ctx, 'corporations', v_c_969, 'tags', [])) if (v_x_970 == 'jovian')]) for v_c_969 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
 def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1318,7 +1316,7 @@ def x_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1326,7 +1324,7 @@ def x_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1338,7 +1336,7 @@ def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1348,7 +1346,7 @@ def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1356,7 +1354,7 @@ def x_765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def x_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_769(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1392,7 +1390,7 @@ def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~982') == 'tr')) and bool((num(E.get('n~983')) > num(0))))
+    return (bool((E.get('t~982') == 'tr')) and bool((num(E.get('n~983')) > 0)))
 
 
 def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1402,7 +1400,7 @@ def x_780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(7))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 7)
 
 
 def x_785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1438,19 +1436,19 @@ def x_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (798, E.get('t~990'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_991, 0), GET(ctx, 'parameters', v_p_991, 'step', 0))) > num(GET(ctx, 'parameters', v_p_991, 'max', 0))) for v_p_991 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_991, 'tile', None) == E.get('t~990'))])))
+    return MEMO(ctx, (798, E.get('t~990'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_991, 0), GET(ctx, 'parameters', v_p_991, 'step', 0))) > num(GET(ctx, 'parameters', v_p_991, 'max', 0))) for v_p_991 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_991, 'tile', None) == E.get('t~990'))])))
 
 
 def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (799, E.get('this'), E.get('t~990'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_996: (lambda v_near_999: (v_near_999 if (bool((GET(ctx, 'tiles', E.get('t~990'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_999)) > num(0)))) else v_open_996))([v_s_997 for v_s_997 in items_of(v_open_996) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_998, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_998, {}), 'owner', None) == E.get('you')))) for v_x_998 in items_of(ADJ(ctx, 'spaces', v_s_997))])))]))([v_s_993 for v_s_993 in items_of([v_x_992 for v_x_992 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_992, 'type', None) == GET(ctx, 'tiles', E.get('t~990'), 'space', None))]) if (bool((not IN(v_s_993, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('t~990'))) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_993, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_993, None) == E.get('you'))))) and bool((bool(IN(v_s_993, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_994, ctx.state.get('board'))) and bool((not IN(v_x_994, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) == v_u_995)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None), 'counts_as', None) == v_u_995))))) for v_u_995 in items_of(KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'tiles', None))]))) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))))))]))
+    return MEMO(ctx, (799, E.get('this'), E.get('t~990'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_996: (lambda v_near_999: (v_near_999 if (bool((GET(ctx, 'tiles', E.get('t~990'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_999)) > 0))) else v_open_996))([v_s_997 for v_s_997 in items_of(v_open_996) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_998, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_998, {}), 'owner', None) == E.get('you')))) for v_x_998 in items_of(ADJ(ctx, 'spaces', v_s_997))])))]))([v_s_993 for v_s_993 in items_of([v_x_992 for v_x_992 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_992, 'type', None) == GET(ctx, 'tiles', E.get('t~990'), 'space', None))]) if (bool((not IN(v_s_993, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('t~990'))) or bool((GET(ctx, 'spaces', v_s_993, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_993, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_993, None) == E.get('you'))))) and bool((bool(IN(v_s_993, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_994, ctx.state.get('board'))) and bool((not IN(v_x_994, KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None) == v_u_995)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_994, {}), 'tile', None), 'counts_as', None) == v_u_995))))) for v_u_995 in items_of(KEY(GET(ctx, 'tiles', E.get('t~990'), 'not_next_to', {}), 'tiles', None))]))) for v_x_994 in items_of(ADJ(ctx, 'spaces', v_s_993))]))))))]))
 
 
 def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1000'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1000'))) > 0)
 
 
 def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1544,19 +1542,19 @@ def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (833, E.get('t~1011'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1013, 0), GET(ctx, 'parameters', v_p_1013, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1013, 'max', 0))) for v_p_1013 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1013, 'tile', None) == E.get('t~1011'))])))
+    return MEMO(ctx, (833, E.get('t~1011'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1013, 0), GET(ctx, 'parameters', v_p_1013, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1013, 'max', 0))) for v_p_1013 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1013, 'tile', None) == E.get('t~1011'))])))
 
 
 def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (834, E.get('l~1012'), E.get('this'), E.get('t~1011'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1014 for v_s_1014 in items_of(E.get('l~1012')) if (bool((not IN(v_s_1014, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('t~1011'))) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1014, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1014, None) == E.get('you'))))) and bool((bool(IN(v_s_1014, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1015, ctx.state.get('board'))) and bool((not IN(v_x_1015, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) == v_u_1016)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None), 'counts_as', None) == v_u_1016))))) for v_u_1016 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1015 in items_of(ADJ(ctx, 'spaces', v_s_1014))]))))))])
+    return MEMO(ctx, (834, E.get('l~1012'), E.get('this'), E.get('t~1011'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1014 for v_s_1014 in items_of(E.get('l~1012')) if (bool((not IN(v_s_1014, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('t~1011'))) or bool((GET(ctx, 'spaces', v_s_1014, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1014, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1014, None) == E.get('you'))))) and bool((bool(IN(v_s_1014, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1015, ctx.state.get('board'))) and bool((not IN(v_x_1015, KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None) == v_u_1016)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1015, {}), 'tile', None), 'counts_as', None) == v_u_1016))))) for v_u_1016 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1011'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1015 in items_of(ADJ(ctx, 'spaces', v_s_1014))]))))))])
 
 
 def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1017'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1017'))) > 0)
 
 
 def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1618,7 +1616,7 @@ def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 
 
 def x_853(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(2))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 2)
 
 
 def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1690,19 +1688,19 @@ def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (885, E.get('t~1034'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1035, 0), GET(ctx, 'parameters', v_p_1035, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1035, 'max', 0))) for v_p_1035 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1035, 'tile', None) == E.get('t~1034'))])))
+    return MEMO(ctx, (885, E.get('t~1034'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1035, 0), GET(ctx, 'parameters', v_p_1035, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1035, 'max', 0))) for v_p_1035 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1035, 'tile', None) == E.get('t~1034'))])))
 
 
 def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (886, E.get('this'), E.get('t~1034'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1040: (lambda v_near_1043: (v_near_1043 if (bool((GET(ctx, 'tiles', E.get('t~1034'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1043)) > num(0)))) else v_open_1040))([v_s_1041 for v_s_1041 in items_of(v_open_1040) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1042, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1042, {}), 'owner', None) == E.get('you')))) for v_x_1042 in items_of(ADJ(ctx, 'spaces', v_s_1041))])))]))([v_s_1037 for v_s_1037 in items_of([v_x_1036 for v_x_1036 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1036, 'type', None) == GET(ctx, 'tiles', E.get('t~1034'), 'space', None))]) if (bool((not IN(v_s_1037, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('t~1034'))) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1037, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1037, None) == E.get('you'))))) and bool((bool(IN(v_s_1037, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1038, ctx.state.get('board'))) and bool((not IN(v_x_1038, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) == v_u_1039)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None), 'counts_as', None) == v_u_1039))))) for v_u_1039 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1038 in items_of(ADJ(ctx, 'spaces', v_s_1037))]))))))]))
+    return MEMO(ctx, (886, E.get('this'), E.get('t~1034'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1040: (lambda v_near_1043: (v_near_1043 if (bool((GET(ctx, 'tiles', E.get('t~1034'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1043)) > 0))) else v_open_1040))([v_s_1041 for v_s_1041 in items_of(v_open_1040) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1042, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1042, {}), 'owner', None) == E.get('you')))) for v_x_1042 in items_of(ADJ(ctx, 'spaces', v_s_1041))])))]))([v_s_1037 for v_s_1037 in items_of([v_x_1036 for v_x_1036 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1036, 'type', None) == GET(ctx, 'tiles', E.get('t~1034'), 'space', None))]) if (bool((not IN(v_s_1037, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('t~1034'))) or bool((GET(ctx, 'spaces', v_s_1037, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1037, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1037, None) == E.get('you'))))) and bool((bool(IN(v_s_1037, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1038, ctx.state.get('board'))) and bool((not IN(v_x_1038, KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None) == v_u_1039)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1038, {}), 'tile', None), 'counts_as', None) == v_u_1039))))) for v_u_1039 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1034'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1038 in items_of(ADJ(ctx, 'spaces', v_s_1037))]))))))]))
 
 
 def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1044'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1044'))) > 0)
 
 
 def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1766,25 +1764,25 @@ def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
 def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (907, E.get('t~1049'), ctx.stamps.get('board', 0),), lambda: [v_x_1051 for v_x_1051 in items_of([v_x_1050 for v_x_1050 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1050, 'type', None) == GET(ctx, 'tiles', E.get('t~1049'), 'space', None))]) if (not CALL(ctx, 'any', None, [IN(v_x_1052, ctx.state.get('board')) for v_x_1052 in items_of(ADJ(ctx, 'spaces', v_x_1051))]))])
+    return MEMO(ctx, (907, E.get('t~1049'), ctx.stamps.get('board', 0),), lambda: [v_x_1051 for v_x_1051 in items_of([v_x_1050 for v_x_1050 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1050, 'type', None) == GET(ctx, 'tiles', E.get('t~1049'), 'space', None))]) if (not FN['any'](ctx, None, [IN(v_x_1052, ctx.state.get('board')) for v_x_1052 in items_of(ADJ(ctx, 'spaces', v_x_1051))]))])
 
 
 def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (908, E.get('t~1053'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1055, 0), GET(ctx, 'parameters', v_p_1055, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1055, 'max', 0))) for v_p_1055 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1055, 'tile', None) == E.get('t~1053'))])))
+    return MEMO(ctx, (908, E.get('t~1053'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1055, 0), GET(ctx, 'parameters', v_p_1055, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1055, 'max', 0))) for v_p_1055 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1055, 'tile', None) == E.get('t~1053'))])))
 
 
 def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (909, E.get('l~1054'), E.get('this'), E.get('t~1053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1056 for v_s_1056 in items_of(E.get('l~1054')) if (bool((not IN(v_s_1056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('t~1053'))) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1056, None) == E.get('you'))))) and bool((bool(IN(v_s_1056, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1057, ctx.state.get('board'))) and bool((not IN(v_x_1057, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) == v_u_1058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None), 'counts_as', None) == v_u_1058))))) for v_u_1058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1057 in items_of(ADJ(ctx, 'spaces', v_s_1056))]))))))])
+    return MEMO(ctx, (909, E.get('l~1054'), E.get('this'), E.get('t~1053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1056 for v_s_1056 in items_of(E.get('l~1054')) if (bool((not IN(v_s_1056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('t~1053'))) or bool((GET(ctx, 'spaces', v_s_1056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1056, None) == E.get('you'))))) and bool((bool(IN(v_s_1056, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1057, ctx.state.get('board'))) and bool((not IN(v_x_1057, KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None) == v_u_1058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1057, {}), 'tile', None), 'counts_as', None) == v_u_1058))))) for v_u_1058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1057 in items_of(ADJ(ctx, 'spaces', v_s_1056))]))))))])
 
 
 def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1059'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1059'))) > 0)
 
 
 def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1860,19 +1858,19 @@ def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (937, E.get('t~1068'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1070, 0), GET(ctx, 'parameters', v_p_1070, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1070, 'max', 0))) for v_p_1070 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1070, 'tile', None) == E.get('t~1068'))])))
+    return MEMO(ctx, (937, E.get('t~1068'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1070, 0), GET(ctx, 'parameters', v_p_1070, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1070, 'max', 0))) for v_p_1070 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1070, 'tile', None) == E.get('t~1068'))])))
 
 
 def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (938, E.get('l~1069'), E.get('this'), E.get('t~1068'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1071 for v_s_1071 in items_of(E.get('l~1069')) if (bool((not IN(v_s_1071, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('t~1068'))) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1071, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1071, None) == E.get('you'))))) and bool((bool(IN(v_s_1071, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1072, ctx.state.get('board'))) and bool((not IN(v_x_1072, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) == v_u_1073)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None), 'counts_as', None) == v_u_1073))))) for v_u_1073 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1072 in items_of(ADJ(ctx, 'spaces', v_s_1071))]))))))])
+    return MEMO(ctx, (938, E.get('l~1069'), E.get('this'), E.get('t~1068'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1071 for v_s_1071 in items_of(E.get('l~1069')) if (bool((not IN(v_s_1071, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('t~1068'))) or bool((GET(ctx, 'spaces', v_s_1071, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1071, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1071, None) == E.get('you'))))) and bool((bool(IN(v_s_1071, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1072, ctx.state.get('board'))) and bool((not IN(v_x_1072, KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None) == v_u_1073)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1072, {}), 'tile', None), 'counts_as', None) == v_u_1073))))) for v_u_1073 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1068'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1072 in items_of(ADJ(ctx, 'spaces', v_s_1071))]))))))])
 
 
 def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1074'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1074'))) > 0)
 
 
 def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1936,19 +1934,19 @@ def x_956(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (959, E.get('t~1079'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1080, 0), GET(ctx, 'parameters', v_p_1080, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1080, 'max', 0))) for v_p_1080 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1080, 'tile', None) == E.get('t~1079'))])))
+    return MEMO(ctx, (959, E.get('t~1079'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1080, 0), GET(ctx, 'parameters', v_p_1080, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1080, 'max', 0))) for v_p_1080 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1080, 'tile', None) == E.get('t~1079'))])))
 
 
 def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (960, E.get('this'), E.get('t~1079'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1085: (lambda v_near_1088: (v_near_1088 if (bool((GET(ctx, 'tiles', E.get('t~1079'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1088)) > num(0)))) else v_open_1085))([v_s_1086 for v_s_1086 in items_of(v_open_1085) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1087, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1087, {}), 'owner', None) == E.get('you')))) for v_x_1087 in items_of(ADJ(ctx, 'spaces', v_s_1086))])))]))([v_s_1082 for v_s_1082 in items_of([v_x_1081 for v_x_1081 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1081, 'type', None) == GET(ctx, 'tiles', E.get('t~1079'), 'space', None))]) if (bool((not IN(v_s_1082, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('t~1079'))) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1082, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1082, None) == E.get('you'))))) and bool((bool(IN(v_s_1082, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1083, ctx.state.get('board'))) and bool((not IN(v_x_1083, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) == v_u_1084)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None), 'counts_as', None) == v_u_1084))))) for v_u_1084 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))))))]))
+    return MEMO(ctx, (960, E.get('this'), E.get('t~1079'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1085: (lambda v_near_1088: (v_near_1088 if (bool((GET(ctx, 'tiles', E.get('t~1079'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1088)) > 0))) else v_open_1085))([v_s_1086 for v_s_1086 in items_of(v_open_1085) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1087, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1087, {}), 'owner', None) == E.get('you')))) for v_x_1087 in items_of(ADJ(ctx, 'spaces', v_s_1086))])))]))([v_s_1082 for v_s_1082 in items_of([v_x_1081 for v_x_1081 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1081, 'type', None) == GET(ctx, 'tiles', E.get('t~1079'), 'space', None))]) if (bool((not IN(v_s_1082, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('t~1079'))) or bool((GET(ctx, 'spaces', v_s_1082, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1082, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1082, None) == E.get('you'))))) and bool((bool(IN(v_s_1082, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1083, ctx.state.get('board'))) and bool((not IN(v_x_1083, KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None) == v_u_1084)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1083, {}), 'tile', None), 'counts_as', None) == v_u_1084))))) for v_u_1084 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1079'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1083 in items_of(ADJ(ctx, 'spaces', v_s_1082))]))))))]))
 
 
 def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1089'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1089'))) > 0)
 
 
 def x_965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2028,7 +2026,7 @@ def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_988(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-12))
+    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-12))
 
 
 def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -2050,13 +2048,13 @@ def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 
 
 def x_998(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(11))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 11)
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_1105, 'resource', None) == E.get('r~1103'))) and bool((v_card_1105 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1104).get('card_res'), v_card_1105, 0)) >= num(E.get('n~1102')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1105, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1105 in items_of(PL(ctx, v_holder_1104).get('tableau'))]) for v_holder_1104 in items_of(list(range(len(ctx.state['players']))))])
+    return FN['any'](ctx, None, [FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_card_1105, 'resource', None) == E.get('r~1103'))) and bool((v_card_1105 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1104).get('card_res'), v_card_1105, 0)) >= num(E.get('n~1102')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1105, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1105 in items_of(PL(ctx, v_holder_1104).get('tableau'))]) for v_holder_1104 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2096,7 +2094,7 @@ def x_1010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
@@ -2106,7 +2104,7 @@ def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
 
 
 def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-12))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-12))
 
 
 def x_1019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2118,7 +2116,7 @@ def x_1019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, AR('+', PL(ctx, E.get('you')).get('tableau'), [E.get('this')], True))
+    return FN['distinct'](ctx, None, AR('+', PL(ctx, E.get('you')).get('tableau'), [E.get('this')], True))
 
 
 def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
@@ -2154,13 +2152,13 @@ def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
 def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1118 for v_x_1118 in items_of(GET(ctx, 'cards', v_c_1117, 'tags', [])) if (v_x_1118 == 'science')]) for v_c_1117 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1120 for v_x_1120 in items_of(GET(ctx, 'corporations', v_c_1119, 'tags', [])) if (v_x_1120 == 'science')]) for v_c_1119 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(5)))
+    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1118 for v_x_1118 in items_of(GET(ctx, 'cards', v_c_1117, 'tags', [])) if (v_x_1118 == 'science')]) for v_c_1117 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1120 for v_x_1120 in items_of(GET(ctx, 'corporations', v_c_1119, 'tags', [])) if (v_x_1120 == 'science')]) for v_c_1119 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
 
 
 def x_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:280
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_1039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -2182,7 +2180,7 @@ def x_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(9))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 9)
 
 
 def x_1049(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2212,19 +2210,19 @@ def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
 def x_1058(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1058, E.get('t~1129'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1130, 0), GET(ctx, 'parameters', v_p_1130, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1130, 'max', 0))) for v_p_1130 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1130, 'tile', None) == E.get('t~1129'))])))
+    return MEMO(ctx, (1058, E.get('t~1129'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1130, 0), GET(ctx, 'parameters', v_p_1130, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1130, 'max', 0))) for v_p_1130 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1130, 'tile', None) == E.get('t~1129'))])))
 
 
 def x_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1059, E.get('this'), E.get('t~1129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (bool((GET(ctx, 'tiles', E.get('t~1129'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1138)) > num(0)))) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1137, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1137, {}), 'owner', None) == E.get('you')))) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])))]))([v_s_1132 for v_s_1132 in items_of([v_x_1131 for v_x_1131 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1131, 'type', None) == GET(ctx, 'tiles', E.get('t~1129'), 'space', None))]) if (bool((not IN(v_s_1132, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('t~1129'))) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1132, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1132, None) == E.get('you'))))) and bool((bool(IN(v_s_1132, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1133, ctx.state.get('board'))) and bool((not IN(v_x_1133, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) == v_u_1134)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None), 'counts_as', None) == v_u_1134))))) for v_u_1134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1133 in items_of(ADJ(ctx, 'spaces', v_s_1132))]))))))]))
+    return MEMO(ctx, (1059, E.get('this'), E.get('t~1129'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1135: (lambda v_near_1138: (v_near_1138 if (bool((GET(ctx, 'tiles', E.get('t~1129'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1138)) > 0))) else v_open_1135))([v_s_1136 for v_s_1136 in items_of(v_open_1135) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1137, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1137, {}), 'owner', None) == E.get('you')))) for v_x_1137 in items_of(ADJ(ctx, 'spaces', v_s_1136))])))]))([v_s_1132 for v_s_1132 in items_of([v_x_1131 for v_x_1131 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1131, 'type', None) == GET(ctx, 'tiles', E.get('t~1129'), 'space', None))]) if (bool((not IN(v_s_1132, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('t~1129'))) or bool((GET(ctx, 'spaces', v_s_1132, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1132, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1132, None) == E.get('you'))))) and bool((bool(IN(v_s_1132, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1133, ctx.state.get('board'))) and bool((not IN(v_x_1133, KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None) == v_u_1134)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1133, {}), 'tile', None), 'counts_as', None) == v_u_1134))))) for v_u_1134 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1129'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1133 in items_of(ADJ(ctx, 'spaces', v_s_1132))]))))))]))
 
 
 def x_1060(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1139'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1139'))) > 0)
 
 
 def x_1064(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2354,19 +2352,19 @@ def x_1109(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
 def x_1111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1111, E.get('t~1158'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1159, 0), GET(ctx, 'parameters', v_p_1159, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1159, 'max', 0))) for v_p_1159 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1159, 'tile', None) == E.get('t~1158'))])))
+    return MEMO(ctx, (1111, E.get('t~1158'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1159, 0), GET(ctx, 'parameters', v_p_1159, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1159, 'max', 0))) for v_p_1159 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1159, 'tile', None) == E.get('t~1158'))])))
 
 
 def x_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1112, E.get('this'), E.get('t~1158'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1164: (lambda v_near_1167: (v_near_1167 if (bool((GET(ctx, 'tiles', E.get('t~1158'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1167)) > num(0)))) else v_open_1164))([v_s_1165 for v_s_1165 in items_of(v_open_1164) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1166, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1166, {}), 'owner', None) == E.get('you')))) for v_x_1166 in items_of(ADJ(ctx, 'spaces', v_s_1165))])))]))([v_s_1161 for v_s_1161 in items_of([v_x_1160 for v_x_1160 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1160, 'type', None) == GET(ctx, 'tiles', E.get('t~1158'), 'space', None))]) if (bool((not IN(v_s_1161, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('t~1158'))) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1161, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1161, None) == E.get('you'))))) and bool((bool(IN(v_s_1161, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1162, ctx.state.get('board'))) and bool((not IN(v_x_1162, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) == v_u_1163)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None), 'counts_as', None) == v_u_1163))))) for v_u_1163 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1162 in items_of(ADJ(ctx, 'spaces', v_s_1161))]))))))]))
+    return MEMO(ctx, (1112, E.get('this'), E.get('t~1158'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1164: (lambda v_near_1167: (v_near_1167 if (bool((GET(ctx, 'tiles', E.get('t~1158'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1167)) > 0))) else v_open_1164))([v_s_1165 for v_s_1165 in items_of(v_open_1164) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1166, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1166, {}), 'owner', None) == E.get('you')))) for v_x_1166 in items_of(ADJ(ctx, 'spaces', v_s_1165))])))]))([v_s_1161 for v_s_1161 in items_of([v_x_1160 for v_x_1160 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1160, 'type', None) == GET(ctx, 'tiles', E.get('t~1158'), 'space', None))]) if (bool((not IN(v_s_1161, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('t~1158'))) or bool((GET(ctx, 'spaces', v_s_1161, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1161, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1161, None) == E.get('you'))))) and bool((bool(IN(v_s_1161, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1162, ctx.state.get('board'))) and bool((not IN(v_x_1162, KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None) == v_u_1163)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1162, {}), 'tile', None), 'counts_as', None) == v_u_1163))))) for v_u_1163 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1158'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1162 in items_of(ADJ(ctx, 'spaces', v_s_1161))]))))))]))
 
 
 def x_1113(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1168'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1168'))) > 0)
 
 
 def x_1117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2506,7 +2504,7 @@ def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
 
 
 def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -2588,19 +2586,19 @@ def x_1184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1188(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
 
 
 def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'any', None, [CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_1190, 'resource', None) == E.get('r~1188'))) and bool((v_card_1190 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1189).get('card_res'), v_card_1190, 0)) >= num(E.get('n~1187')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1190, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1190 in items_of(PL(ctx, v_holder_1189).get('tableau'))]) for v_holder_1189 in items_of(list(range(len(ctx.state['players']))))])
+    return FN['any'](ctx, None, [FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_card_1190, 'resource', None) == E.get('r~1188'))) and bool((v_card_1190 != E.get('this'))) and bool((num(KEY(PL(ctx, v_holder_1189).get('card_res'), v_card_1190, 0)) >= num(E.get('n~1187')))) and bool((MODV(ctx, 'card_protection', {'card': v_card_1190, 'p': E.get('you')}, 0, 0) == 0))) for v_card_1190 in items_of(PL(ctx, v_holder_1189).get('tableau'))]) for v_holder_1189 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -2658,7 +2656,7 @@ def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~1195') == 'tr')) and bool((num(E.get('n~1196')) > num(0))))
+    return (bool((E.get('t~1195') == 'tr')) and bool((num(E.get('n~1196')) > 0)))
 
 
 def x_1211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2688,7 +2686,7 @@ def x_1218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~1197') == 'tr')) and bool((num(E.get('n~1198')) > num(0))))
+    return (bool((E.get('t~1197') == 'tr')) and bool((num(E.get('n~1198')) > 0)))
 
 
 def x_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2760,7 +2758,7 @@ def x_1237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1240(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1203 for v_x_1203 in items_of(GET(ctx, 'cards', v_c_1202, 'tags', [])) if (v_x_1203 == 'plant')]) for v_c_1202 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1205 for v_x_1205 in items_of(GET(ctx, 'corporations', v_c_1204, 'tags', [])) if (v_x_1205 == 'plant')]) for v_c_1204 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1203 for v_x_1203 in items_of(GET(ctx, 'cards', v_c_1202, 'tags', [])) if (v_x_1203 == 'plant')]) for v_c_1202 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1205 for v_x_1205 in items_of(GET(ctx, 'corporations', v_c_1204, 'tags', [])) if (v_x_1205 == 'plant')]) for v_c_1204 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_1243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2848,7 +2846,7 @@ def x_1269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2858,7 +2856,7 @@ def x_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1217')).get('stock'), E.get('r~1216'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1216'), 'target': E.get('target~1217'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1217')).get('stock'), E.get('r~1216'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1216'), 'target': E.get('target~1217'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2910,7 +2908,7 @@ def x_1302(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-18))
+    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-18))
 
 
 def x_1307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2944,7 +2942,7 @@ def x_1318(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(4))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 4)
 
 
 def x_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2962,25 +2960,25 @@ def x_1324(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
 def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1327, E.get('t~1234'), ctx.stamps.get('board', 0),), lambda: [v_x_1236 for v_x_1236 in items_of([v_x_1235 for v_x_1235 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1235, 'type', None) == GET(ctx, 'tiles', E.get('t~1234'), 'space', None))]) if (not CALL(ctx, 'any', None, [IN(v_x_1237, ctx.state.get('board')) for v_x_1237 in items_of(ADJ(ctx, 'spaces', v_x_1236))]))])
+    return MEMO(ctx, (1327, E.get('t~1234'), ctx.stamps.get('board', 0),), lambda: [v_x_1236 for v_x_1236 in items_of([v_x_1235 for v_x_1235 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1235, 'type', None) == GET(ctx, 'tiles', E.get('t~1234'), 'space', None))]) if (not FN['any'](ctx, None, [IN(v_x_1237, ctx.state.get('board')) for v_x_1237 in items_of(ADJ(ctx, 'spaces', v_x_1236))]))])
 
 
 def x_1328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1328, E.get('t~1238'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1240, 0), GET(ctx, 'parameters', v_p_1240, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1240, 'max', 0))) for v_p_1240 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1240, 'tile', None) == E.get('t~1238'))])))
+    return MEMO(ctx, (1328, E.get('t~1238'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1240, 0), GET(ctx, 'parameters', v_p_1240, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1240, 'max', 0))) for v_p_1240 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1240, 'tile', None) == E.get('t~1238'))])))
 
 
 def x_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1329, E.get('l~1239'), E.get('this'), E.get('t~1238'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1241 for v_s_1241 in items_of(E.get('l~1239')) if (bool((not IN(v_s_1241, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('t~1238'))) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1241, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1241, None) == E.get('you'))))) and bool((bool(IN(v_s_1241, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1242, ctx.state.get('board'))) and bool((not IN(v_x_1242, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) == v_u_1243)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None), 'counts_as', None) == v_u_1243))))) for v_u_1243 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1242 in items_of(ADJ(ctx, 'spaces', v_s_1241))]))))))])
+    return MEMO(ctx, (1329, E.get('l~1239'), E.get('this'), E.get('t~1238'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1241 for v_s_1241 in items_of(E.get('l~1239')) if (bool((not IN(v_s_1241, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('t~1238'))) or bool((GET(ctx, 'spaces', v_s_1241, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1241, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1241, None) == E.get('you'))))) and bool((bool(IN(v_s_1241, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1242, ctx.state.get('board'))) and bool((not IN(v_x_1242, KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None) == v_u_1243)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1242, {}), 'tile', None), 'counts_as', None) == v_u_1243))))) for v_u_1243 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1238'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1242 in items_of(ADJ(ctx, 'spaces', v_s_1241))]))))))])
 
 
 def x_1330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1244'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1244'))) > 0)
 
 
 def x_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -3068,7 +3066,7 @@ def x_1358(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:451
 def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1254 for v_x_1254 in items_of(GET(ctx, 'cards', v_c_1253, 'tags', [])) if (v_x_1254 == 'science')]) for v_c_1253 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1256 for v_x_1256 in items_of(GET(ctx, 'corporations', v_c_1255, 'tags', [])) if (v_x_1256 == 'science')]) for v_c_1255 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1254 for v_x_1254 in items_of(GET(ctx, 'cards', v_c_1253, 'tags', [])) if (v_x_1254 == 'science')]) for v_c_1253 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1256 for v_x_1256 in items_of(GET(ctx, 'corporations', v_c_1255, 'tags', [])) if (v_x_1256 == 'science')]) for v_c_1255 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_1362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3084,7 +3082,7 @@ def x_1366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:464
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(5))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 5)
 
 
 def x_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3114,11 +3112,11 @@ def x_1384(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 4)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 4)))
 
 
 def x_1389(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1390(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -3134,7 +3132,7 @@ def x_1391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~1272'), 'resource', None) == E.get('r~1270'))) and bool((num(KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)) > num(0))) and bool((MODV(ctx, 'card_protection', {'card': E.get('card~1272'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((GET(ctx, 'cards', E.get('card~1272'), 'resource', None) == E.get('r~1270'))) and bool((num(KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)) > 0)) and bool((MODV(ctx, 'card_protection', {'card': E.get('card~1272'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
@@ -3146,7 +3144,7 @@ def x_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'min', None, [E.get('n~1269'), KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)])
+    return FN['min'](ctx, None, [E.get('n~1269'), KEY(PL(ctx, E.get('holder~1271')).get('card_res'), E.get('card~1272'), 0)])
 
 
 def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -3156,7 +3154,7 @@ def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3166,7 +3164,7 @@ def x_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1275')).get('stock'), E.get('r~1274'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1274'), 'target': E.get('target~1275'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1275')).get('stock'), E.get('r~1274'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1274'), 'target': E.get('target~1275'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -3184,7 +3182,7 @@ def x_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1281 for v_x_1281 in items_of(GET(ctx, 'cards', v_c_1280, 'tags', [])) if (v_x_1281 == 'earth')]) for v_c_1280 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1283 for v_x_1283 in items_of(GET(ctx, 'corporations', v_c_1282, 'tags', [])) if (v_x_1283 == 'earth')]) for v_c_1282 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1281 for v_x_1281 in items_of(GET(ctx, 'cards', v_c_1280, 'tags', [])) if (v_x_1281 == 'earth')]) for v_c_1280 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1283 for v_x_1283 in items_of(GET(ctx, 'corporations', v_c_1282, 'tags', [])) if (v_x_1283 == 'earth')]) for v_c_1282 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -3200,17 +3198,17 @@ def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(2))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
 
 
 def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1418, E.get('n~1287'), E.get('r~1288'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1289).get('prod'), E.get('r~1288'), 0)) - num(E.get('n~1287')))) >= num(GET(ctx, 'resources', E.get('r~1288'), 'production_min', 0))) for v_target_1289 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1418, E.get('n~1287'), E.get('r~1288'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1289).get('prod'), E.get('r~1288'), 0)) - num(E.get('n~1287')))) >= num(GET(ctx, 'resources', E.get('r~1288'), 'production_min', 0))) for v_target_1289 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3238,7 +3236,7 @@ def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3248,25 +3246,25 @@ def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(0))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
 
 
 def x_1431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1431, E.get('t~1293'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1294, 0), GET(ctx, 'parameters', v_p_1294, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1294, 'max', 0))) for v_p_1294 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1294, 'tile', None) == E.get('t~1293'))])))
+    return MEMO(ctx, (1431, E.get('t~1293'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1294, 0), GET(ctx, 'parameters', v_p_1294, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1294, 'max', 0))) for v_p_1294 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1294, 'tile', None) == E.get('t~1293'))])))
 
 
 def x_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1432, E.get('this'), E.get('t~1293'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1299: (lambda v_near_1302: (v_near_1302 if (bool((GET(ctx, 'tiles', E.get('t~1293'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1302)) > num(0)))) else v_open_1299))([v_s_1300 for v_s_1300 in items_of(v_open_1299) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1301, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1301, {}), 'owner', None) == E.get('you')))) for v_x_1301 in items_of(ADJ(ctx, 'spaces', v_s_1300))])))]))([v_s_1296 for v_s_1296 in items_of([v_x_1295 for v_x_1295 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1295, 'type', None) == GET(ctx, 'tiles', E.get('t~1293'), 'space', None))]) if (bool((not IN(v_s_1296, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('t~1293'))) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1296, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1296, None) == E.get('you'))))) and bool((bool(IN(v_s_1296, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1297, ctx.state.get('board'))) and bool((not IN(v_x_1297, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) == v_u_1298)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None), 'counts_as', None) == v_u_1298))))) for v_u_1298 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1297 in items_of(ADJ(ctx, 'spaces', v_s_1296))]))))))]))
+    return MEMO(ctx, (1432, E.get('this'), E.get('t~1293'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1299: (lambda v_near_1302: (v_near_1302 if (bool((GET(ctx, 'tiles', E.get('t~1293'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1302)) > 0))) else v_open_1299))([v_s_1300 for v_s_1300 in items_of(v_open_1299) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1301, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1301, {}), 'owner', None) == E.get('you')))) for v_x_1301 in items_of(ADJ(ctx, 'spaces', v_s_1300))])))]))([v_s_1296 for v_s_1296 in items_of([v_x_1295 for v_x_1295 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1295, 'type', None) == GET(ctx, 'tiles', E.get('t~1293'), 'space', None))]) if (bool((not IN(v_s_1296, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('t~1293'))) or bool((GET(ctx, 'spaces', v_s_1296, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1296, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1296, None) == E.get('you'))))) and bool((bool(IN(v_s_1296, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1297, ctx.state.get('board'))) and bool((not IN(v_x_1297, KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None) == v_u_1298)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1297, {}), 'tile', None), 'counts_as', None) == v_u_1298))))) for v_u_1298 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1293'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1297 in items_of(ADJ(ctx, 'spaces', v_s_1296))]))))))]))
 
 
 def x_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1303'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1303'))) > 0)
 
 
 def x_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -3330,19 +3328,19 @@ def x_1450(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1452, E.get('t~1308'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1309, 0), GET(ctx, 'parameters', v_p_1309, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1309, 'max', 0))) for v_p_1309 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1309, 'tile', None) == E.get('t~1308'))])))
+    return MEMO(ctx, (1452, E.get('t~1308'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1309, 0), GET(ctx, 'parameters', v_p_1309, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1309, 'max', 0))) for v_p_1309 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1309, 'tile', None) == E.get('t~1308'))])))
 
 
 def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1453, E.get('this'), E.get('t~1308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1314: (lambda v_near_1317: (v_near_1317 if (bool((GET(ctx, 'tiles', E.get('t~1308'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1317)) > num(0)))) else v_open_1314))([v_s_1315 for v_s_1315 in items_of(v_open_1314) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1316, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1316, {}), 'owner', None) == E.get('you')))) for v_x_1316 in items_of(ADJ(ctx, 'spaces', v_s_1315))])))]))([v_s_1311 for v_s_1311 in items_of([v_x_1310 for v_x_1310 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1310, 'type', None) == GET(ctx, 'tiles', E.get('t~1308'), 'space', None))]) if (bool((not IN(v_s_1311, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('t~1308'))) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1311, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1311, None) == E.get('you'))))) and bool((bool(IN(v_s_1311, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1312, ctx.state.get('board'))) and bool((not IN(v_x_1312, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) == v_u_1313)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None), 'counts_as', None) == v_u_1313))))) for v_u_1313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1312 in items_of(ADJ(ctx, 'spaces', v_s_1311))]))))))]))
+    return MEMO(ctx, (1453, E.get('this'), E.get('t~1308'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1314: (lambda v_near_1317: (v_near_1317 if (bool((GET(ctx, 'tiles', E.get('t~1308'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1317)) > 0))) else v_open_1314))([v_s_1315 for v_s_1315 in items_of(v_open_1314) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1316, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1316, {}), 'owner', None) == E.get('you')))) for v_x_1316 in items_of(ADJ(ctx, 'spaces', v_s_1315))])))]))([v_s_1311 for v_s_1311 in items_of([v_x_1310 for v_x_1310 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1310, 'type', None) == GET(ctx, 'tiles', E.get('t~1308'), 'space', None))]) if (bool((not IN(v_s_1311, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('t~1308'))) or bool((GET(ctx, 'spaces', v_s_1311, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1311, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1311, None) == E.get('you'))))) and bool((bool(IN(v_s_1311, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1312, ctx.state.get('board'))) and bool((not IN(v_x_1312, KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None) == v_u_1313)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1312, {}), 'tile', None), 'counts_as', None) == v_u_1313))))) for v_u_1313 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1308'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1312 in items_of(ADJ(ctx, 'spaces', v_s_1311))]))))))]))
 
 
 def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1318'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1318'))) > 0)
 
 
 def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -3404,17 +3402,17 @@ def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
 
 
 def x_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1477, E.get('n~1323'), E.get('r~1324'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1325).get('prod'), E.get('r~1324'), 0)) - num(E.get('n~1323')))) >= num(GET(ctx, 'resources', E.get('r~1324'), 'production_min', 0))) for v_target_1325 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1477, E.get('n~1323'), E.get('r~1324'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1325).get('prod'), E.get('r~1324'), 0)) - num(E.get('n~1323')))) >= num(GET(ctx, 'resources', E.get('r~1324'), 'production_min', 0))) for v_target_1325 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3442,7 +3440,7 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1483(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3452,7 +3450,7 @@ def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 6)
 
 
 def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3494,7 +3492,7 @@ def x_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1512(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1340 for v_x_1340 in items_of(GET(ctx, 'cards', v_c_1339, 'tags', [])) if (v_x_1340 == 'jovian')]) for v_c_1339 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1342 for v_x_1342 in items_of(GET(ctx, 'corporations', v_c_1341, 'tags', [])) if (v_x_1342 == 'jovian')]) for v_c_1341 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1)))
+    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1340 for v_x_1340 in items_of(GET(ctx, 'cards', v_c_1339, 'tags', [])) if (v_x_1340 == 'jovian')]) for v_c_1339 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1342 for v_x_1342 in items_of(GET(ctx, 'corporations', v_c_1341, 'tags', [])) if (v_x_1342 == 'jovian')]) for v_c_1341 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1))
 
 
 def x_1515(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3510,7 +3508,7 @@ def x_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
 
 
 def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
@@ -3522,19 +3520,19 @@ def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1527, E.get('t~1350'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1352, 0), GET(ctx, 'parameters', v_p_1352, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1352, 'max', 0))) for v_p_1352 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1352, 'tile', None) == E.get('t~1350'))])))
+    return MEMO(ctx, (1527, E.get('t~1350'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1352, 0), GET(ctx, 'parameters', v_p_1352, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1352, 'max', 0))) for v_p_1352 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1352, 'tile', None) == E.get('t~1350'))])))
 
 
 def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1528, E.get('l~1351'), E.get('this'), E.get('t~1350'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1353 for v_s_1353 in items_of(E.get('l~1351')) if (bool((not IN(v_s_1353, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('t~1350'))) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1353, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1353, None) == E.get('you'))))) and bool((bool(IN(v_s_1353, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1354, ctx.state.get('board'))) and bool((not IN(v_x_1354, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) == v_u_1355)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None), 'counts_as', None) == v_u_1355))))) for v_u_1355 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1354 in items_of(ADJ(ctx, 'spaces', v_s_1353))]))))))])
+    return MEMO(ctx, (1528, E.get('l~1351'), E.get('this'), E.get('t~1350'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1353 for v_s_1353 in items_of(E.get('l~1351')) if (bool((not IN(v_s_1353, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('t~1350'))) or bool((GET(ctx, 'spaces', v_s_1353, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1353, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1353, None) == E.get('you'))))) and bool((bool(IN(v_s_1353, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1354, ctx.state.get('board'))) and bool((not IN(v_x_1354, KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None) == v_u_1355)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1354, {}), 'tile', None), 'counts_as', None) == v_u_1355))))) for v_u_1355 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1350'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1354 in items_of(ADJ(ctx, 'spaces', v_s_1353))]))))))])
 
 
 def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1356'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1356'))) > 0)
 
 
 def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -3596,7 +3594,7 @@ def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1548(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-4))
 
 
 def x_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3614,17 +3612,17 @@ def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1558(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     if E is None:
         E = ctx.env()
-    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'steel', 0)) >= num(1))
+    return (num(KEY(PL(ctx, E.get('you')).get('prod'), 'steel', 0)) >= 1)
 
 
 def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1562, E.get('n~1365'), E.get('r~1366'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1367).get('prod'), E.get('r~1366'), 0)) - num(E.get('n~1365')))) >= num(GET(ctx, 'resources', E.get('r~1366'), 'production_min', 0))) for v_target_1367 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1562, E.get('n~1365'), E.get('r~1366'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1367).get('prod'), E.get('r~1366'), 0)) - num(E.get('n~1365')))) >= num(GET(ctx, 'resources', E.get('r~1366'), 'production_min', 0))) for v_target_1367 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3722,7 +3720,7 @@ def x_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -3732,7 +3730,7 @@ def x_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1378')).get('stock'), E.get('r~1377'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1377'), 'target': E.get('target~1378'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1378')).get('stock'), E.get('r~1377'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1377'), 'target': E.get('target~1378'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -3756,7 +3754,7 @@ def x_1607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1611(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'first', None, [v_s_1383 for v_s_1383 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1383, {}), 'card', None) == E.get('this'))]))
+    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), lambda: FN['first'](ctx, None, [v_s_1383 for v_s_1383 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1383, {}), 'card', None) == E.get('this'))]))
 
 
 def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:171
@@ -3768,13 +3766,13 @@ def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('shown~1386'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('shown~1386'))) > 0)
 
 
 def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, E.get('shown~1386'))
+    return FN['distinct'](ctx, None, E.get('shown~1386'))
 
 
 def x_1617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3792,25 +3790,25 @@ def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:159
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1623, E.get('l~1391'), E.get('t~1390'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1393 for v_x_1393 in items_of([v_x_1392 for v_x_1392 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1392, 'type', None) == GET(ctx, 'tiles', E.get('t~1390'), 'space', None))]) if (bool(CALL(ctx, 'any', None, [IN(v_r_1394, E.get('l~1391')) for v_r_1394 in items_of(GET(ctx, 'spaces', v_x_1393, 'bonus_resources', []))])) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1395, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1395, {}), 'owner', None) == E.get('you')))) for v_x_1395 in items_of(ADJ(ctx, 'spaces', v_x_1393))])))])
+    return MEMO(ctx, (1623, E.get('l~1391'), E.get('t~1390'), E.get('you'), ctx.stamps.get('board', 0),), lambda: [v_x_1393 for v_x_1393 in items_of([v_x_1392 for v_x_1392 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1392, 'type', None) == GET(ctx, 'tiles', E.get('t~1390'), 'space', None))]) if (bool(FN['any'](ctx, None, [IN(v_r_1394, E.get('l~1391')) for v_r_1394 in items_of(GET(ctx, 'spaces', v_x_1393, 'bonus_resources', []))])) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1395, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1395, {}), 'owner', None) == E.get('you')))) for v_x_1395 in items_of(ADJ(ctx, 'spaces', v_x_1393))])))])
 
 
 def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1624, E.get('t~1396'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1398, 0), GET(ctx, 'parameters', v_p_1398, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1398, 'max', 0))) for v_p_1398 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1398, 'tile', None) == E.get('t~1396'))])))
+    return MEMO(ctx, (1624, E.get('t~1396'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1398, 0), GET(ctx, 'parameters', v_p_1398, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1398, 'max', 0))) for v_p_1398 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1398, 'tile', None) == E.get('t~1396'))])))
 
 
 def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1625, E.get('l~1397'), E.get('this'), E.get('t~1396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1399 for v_s_1399 in items_of(E.get('l~1397')) if (bool((not IN(v_s_1399, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('t~1396'))) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1399, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1399, None) == E.get('you'))))) and bool((bool(IN(v_s_1399, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1400, ctx.state.get('board'))) and bool((not IN(v_x_1400, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) == v_u_1401)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None), 'counts_as', None) == v_u_1401))))) for v_u_1401 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1400 in items_of(ADJ(ctx, 'spaces', v_s_1399))]))))))])
+    return MEMO(ctx, (1625, E.get('l~1397'), E.get('this'), E.get('t~1396'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1399 for v_s_1399 in items_of(E.get('l~1397')) if (bool((not IN(v_s_1399, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('t~1396'))) or bool((GET(ctx, 'spaces', v_s_1399, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1399, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1399, None) == E.get('you'))))) and bool((bool(IN(v_s_1399, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1400, ctx.state.get('board'))) and bool((not IN(v_x_1400, KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None) == v_u_1401)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1400, {}), 'tile', None), 'counts_as', None) == v_u_1401))))) for v_u_1401 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1396'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1400 in items_of(ADJ(ctx, 'spaces', v_s_1399))]))))))])
 
 
 def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1402'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1402'))) > 0)
 
 
 def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -3926,7 +3924,7 @@ def x_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1662(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1662, E.get('this'), ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'first', None, [v_s_1414 for v_s_1414 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1414, {}), 'card', None) == E.get('this'))]))
+    return MEMO(ctx, (1662, E.get('this'), ctx.stamps.get('board', 0),), lambda: FN['first'](ctx, None, [v_s_1414 for v_s_1414 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1414, {}), 'card', None) == E.get('this'))]))
 
 
 def x_1663(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:171
@@ -3938,13 +3936,13 @@ def x_1663(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:172
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('shown~1417'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('shown~1417'))) > 0)
 
 
 def x_1665(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'distinct', None, E.get('shown~1417'))
+    return FN['distinct'](ctx, None, E.get('shown~1417'))
 
 
 def x_1668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3962,25 +3960,25 @@ def x_1670(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:151
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1674, E.get('l~1422'), E.get('t~1421'),), lambda: [v_x_1424 for v_x_1424 in items_of([v_x_1423 for v_x_1423 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1423, 'type', None) == GET(ctx, 'tiles', E.get('t~1421'), 'space', None))]) if CALL(ctx, 'any', None, [IN(v_r_1425, E.get('l~1422')) for v_r_1425 in items_of(GET(ctx, 'spaces', v_x_1424, 'bonus_resources', []))])])
+    return MEMO(ctx, (1674, E.get('l~1422'), E.get('t~1421'),), lambda: [v_x_1424 for v_x_1424 in items_of([v_x_1423 for v_x_1423 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1423, 'type', None) == GET(ctx, 'tiles', E.get('t~1421'), 'space', None))]) if FN['any'](ctx, None, [IN(v_r_1425, E.get('l~1422')) for v_r_1425 in items_of(GET(ctx, 'spaces', v_x_1424, 'bonus_resources', []))])])
 
 
 def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1675, E.get('t~1426'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1428, 0), GET(ctx, 'parameters', v_p_1428, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1428, 'max', 0))) for v_p_1428 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1428, 'tile', None) == E.get('t~1426'))])))
+    return MEMO(ctx, (1675, E.get('t~1426'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1428, 0), GET(ctx, 'parameters', v_p_1428, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1428, 'max', 0))) for v_p_1428 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1428, 'tile', None) == E.get('t~1426'))])))
 
 
 def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1676, E.get('l~1427'), E.get('this'), E.get('t~1426'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1429 for v_s_1429 in items_of(E.get('l~1427')) if (bool((not IN(v_s_1429, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('t~1426'))) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1429, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1429, None) == E.get('you'))))) and bool((bool(IN(v_s_1429, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1430, ctx.state.get('board'))) and bool((not IN(v_x_1430, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) == v_u_1431)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None), 'counts_as', None) == v_u_1431))))) for v_u_1431 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1430 in items_of(ADJ(ctx, 'spaces', v_s_1429))]))))))])
+    return MEMO(ctx, (1676, E.get('l~1427'), E.get('this'), E.get('t~1426'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1429 for v_s_1429 in items_of(E.get('l~1427')) if (bool((not IN(v_s_1429, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('t~1426'))) or bool((GET(ctx, 'spaces', v_s_1429, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1429, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1429, None) == E.get('you'))))) and bool((bool(IN(v_s_1429, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1430, ctx.state.get('board'))) and bool((not IN(v_x_1430, KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None) == v_u_1431)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1430, {}), 'tile', None), 'counts_as', None) == v_u_1431))))) for v_u_1431 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1426'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1430 in items_of(ADJ(ctx, 'spaces', v_s_1429))]))))))])
 
 
 def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1432'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1432'))) > 0)
 
 
 def x_1681(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -4054,7 +4052,7 @@ def x_1698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_1700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
-    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= num(8))
+    return (num((num(KEY(ctx.state.get('params'), 'oxygen', 0)) - num((num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))))) <= 8)
 
 
 def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37

@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -77,17 +75,17 @@ def x_1729(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:9
 
 
 def x_1730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(13))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 13)
 
 
 def x_1733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1734, E.get('n~1447'), E.get('r~1448'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1449).get('prod'), E.get('r~1448'), 0)) - num(E.get('n~1447')))) >= num(GET(ctx, 'resources', E.get('r~1448'), 'production_min', 0))) for v_target_1449 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (1734, E.get('n~1447'), E.get('r~1448'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1449).get('prod'), E.get('r~1448'), 0)) - num(E.get('n~1447')))) >= num(GET(ctx, 'resources', E.get('r~1448'), 'production_min', 0))) for v_target_1449 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_1735(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -121,7 +119,7 @@ def x_1742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1744(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
@@ -133,7 +131,7 @@ def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
 def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1747, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_1453 for v_x_1453 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1453 == 'science')]))
+    return MEMO(ctx, (1747, E.get('event'),), lambda: FN['count'](ctx, None, [v_x_1453 for v_x_1453 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1453 == 'science')]))
 
 
 def x_1748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
@@ -165,7 +163,7 @@ def x_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -173,7 +171,7 @@ def x_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_1758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -185,7 +183,7 @@ def x_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -195,7 +193,7 @@ def x_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_1764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -203,7 +201,7 @@ def x_1764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_1765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
@@ -221,7 +219,7 @@ def x_1768(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
 def x_1769(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1769, E.get('event'),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_x_1456 for v_x_1456 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1456 == 'plant')]), CALL(ctx, 'count', None, [v_x_1457 for v_x_1457 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1457 == 'microbe')])), CALL(ctx, 'count', None, [v_x_1458 for v_x_1458 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1458 == 'animal')])))
+    return MEMO(ctx, (1769, E.get('event'),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_x_1456 for v_x_1456 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1456 == 'plant')]), FN['count'](ctx, None, [v_x_1457 for v_x_1457 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1457 == 'microbe')])), FN['count'](ctx, None, [v_x_1458 for v_x_1458 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1458 == 'animal')])))
 
 
 def x_1772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -305,19 +303,19 @@ def x_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1798, E.get('t~1465'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1466, 0), GET(ctx, 'parameters', v_p_1466, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1466, 'max', 0))) for v_p_1466 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1466, 'tile', None) == E.get('t~1465'))])))
+    return MEMO(ctx, (1798, E.get('t~1465'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1466, 0), GET(ctx, 'parameters', v_p_1466, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1466, 'max', 0))) for v_p_1466 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1466, 'tile', None) == E.get('t~1465'))])))
 
 
 def x_1799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1799, E.get('this'), E.get('t~1465'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1471: (lambda v_near_1474: (v_near_1474 if (bool((GET(ctx, 'tiles', E.get('t~1465'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1474)) > num(0)))) else v_open_1471))([v_s_1472 for v_s_1472 in items_of(v_open_1471) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1473, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1473, {}), 'owner', None) == E.get('you')))) for v_x_1473 in items_of(ADJ(ctx, 'spaces', v_s_1472))])))]))([v_s_1468 for v_s_1468 in items_of([v_x_1467 for v_x_1467 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1467, 'type', None) == GET(ctx, 'tiles', E.get('t~1465'), 'space', None))]) if (bool((not IN(v_s_1468, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('t~1465'))) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1468, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1468, None) == E.get('you'))))) and bool((bool(IN(v_s_1468, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1469, ctx.state.get('board'))) and bool((not IN(v_x_1469, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) == v_u_1470)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None), 'counts_as', None) == v_u_1470))))) for v_u_1470 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1469 in items_of(ADJ(ctx, 'spaces', v_s_1468))]))))))]))
+    return MEMO(ctx, (1799, E.get('this'), E.get('t~1465'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1471: (lambda v_near_1474: (v_near_1474 if (bool((GET(ctx, 'tiles', E.get('t~1465'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1474)) > 0))) else v_open_1471))([v_s_1472 for v_s_1472 in items_of(v_open_1471) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1473, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1473, {}), 'owner', None) == E.get('you')))) for v_x_1473 in items_of(ADJ(ctx, 'spaces', v_s_1472))])))]))([v_s_1468 for v_s_1468 in items_of([v_x_1467 for v_x_1467 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1467, 'type', None) == GET(ctx, 'tiles', E.get('t~1465'), 'space', None))]) if (bool((not IN(v_s_1468, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('t~1465'))) or bool((GET(ctx, 'spaces', v_s_1468, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1468, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1468, None) == E.get('you'))))) and bool((bool(IN(v_s_1468, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1469, ctx.state.get('board'))) and bool((not IN(v_x_1469, KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None) == v_u_1470)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1469, {}), 'tile', None), 'counts_as', None) == v_u_1470))))) for v_u_1470 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1465'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1469 in items_of(ADJ(ctx, 'spaces', v_s_1468))]))))))]))
 
 
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1475'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1475'))) > 0)
 
 
 def x_1804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -387,19 +385,19 @@ def x_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1484') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~1484') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1485') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~1485') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_1828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_1829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -429,25 +427,25 @@ def x_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('s_v~1486'))) - num(1)), E.get('s_v~1486'))]) if (num(E.get('s_v~1486')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('s_v~1486'))) - 1), E.get('s_v~1486'))]) if (num(E.get('s_v~1486')) > 0) else 0))
 
 
 def x_1835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('t_v~1487'))) - num(1)), E.get('t_v~1487'))]) if (num(E.get('t_v~1487')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('t_v~1487'))) - 1), E.get('t_v~1487'))]) if (num(E.get('t_v~1487')) > 0) else 0))
 
 
 def x_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('h_v~1488'))) - num(1)), E.get('h_v~1488'))]) if (num(E.get('h_v~1488')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1483'), E.get('h_v~1488'))) - 1), E.get('h_v~1488'))]) if (num(E.get('h_v~1488')) > 0) else 0))
 
 
 def x_1837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1489')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('s_v~1486')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('t~1490')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('t_v~1487')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('h~1491')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('h_v~1488')))) >= num(E.get('price~1483'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1489')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('s_v~1486')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('t~1490')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('t_v~1487')))) >= num(E.get('price~1483'))))))) and bool((not (bool((num(E.get('h~1491')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1489')) * num(E.get('s_v~1486'))), (num(E.get('t~1490')) * num(E.get('t_v~1487')))), (num(E.get('h~1491')) * num(E.get('h_v~1488'))))) - num(E.get('h_v~1488')))) >= num(E.get('price~1483'))))))))
 
 
 def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -459,7 +457,7 @@ def x_1838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])
 
 
 def x_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -483,7 +481,7 @@ def x_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])}, ({'steel': E.get('s~1489')} if (num(E.get('s_v~1486')) > num(0)) else K[4])), ({'titanium': E.get('t~1490')} if (num(E.get('t_v~1487')) > num(0)) else K[4])), ({'heat': E.get('h~1491')} if (num(E.get('h_v~1488')) > num(0)) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1483')) - num((num(E.get('s~1489')) * num(E.get('s_v~1486')))))) - num((num(E.get('t~1490')) * num(E.get('t_v~1487')))))) - num((num(E.get('h~1491')) * num(E.get('h_v~1488')))))])}, ({'steel': E.get('s~1489')} if (num(E.get('s_v~1486')) > 0) else K[4])), ({'titanium': E.get('t~1490')} if (num(E.get('t_v~1487')) > 0) else K[4])), ({'heat': E.get('h~1491')} if (num(E.get('h_v~1488')) > 0) else K[4]))
 
 
 def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -507,19 +505,19 @@ def x_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1861, E.get('t~1498'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1499, 0), GET(ctx, 'parameters', v_p_1499, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1499, 'max', 0))) for v_p_1499 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1499, 'tile', None) == E.get('t~1498'))])))
+    return MEMO(ctx, (1861, E.get('t~1498'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1499, 0), GET(ctx, 'parameters', v_p_1499, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1499, 'max', 0))) for v_p_1499 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1499, 'tile', None) == E.get('t~1498'))])))
 
 
 def x_1862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1862, E.get('this'), E.get('t~1498'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1504: (lambda v_near_1507: (v_near_1507 if (bool((GET(ctx, 'tiles', E.get('t~1498'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1507)) > num(0)))) else v_open_1504))([v_s_1505 for v_s_1505 in items_of(v_open_1504) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1506, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1506, {}), 'owner', None) == E.get('you')))) for v_x_1506 in items_of(ADJ(ctx, 'spaces', v_s_1505))])))]))([v_s_1501 for v_s_1501 in items_of([v_x_1500 for v_x_1500 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1500, 'type', None) == GET(ctx, 'tiles', E.get('t~1498'), 'space', None))]) if (bool((not IN(v_s_1501, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('t~1498'))) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1501, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1501, None) == E.get('you'))))) and bool((bool(IN(v_s_1501, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1502, ctx.state.get('board'))) and bool((not IN(v_x_1502, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) == v_u_1503)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None), 'counts_as', None) == v_u_1503))))) for v_u_1503 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1502 in items_of(ADJ(ctx, 'spaces', v_s_1501))]))))))]))
+    return MEMO(ctx, (1862, E.get('this'), E.get('t~1498'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1504: (lambda v_near_1507: (v_near_1507 if (bool((GET(ctx, 'tiles', E.get('t~1498'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1507)) > 0))) else v_open_1504))([v_s_1505 for v_s_1505 in items_of(v_open_1504) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1506, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1506, {}), 'owner', None) == E.get('you')))) for v_x_1506 in items_of(ADJ(ctx, 'spaces', v_s_1505))])))]))([v_s_1501 for v_s_1501 in items_of([v_x_1500 for v_x_1500 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1500, 'type', None) == GET(ctx, 'tiles', E.get('t~1498'), 'space', None))]) if (bool((not IN(v_s_1501, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('t~1498'))) or bool((GET(ctx, 'spaces', v_s_1501, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1501, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1501, None) == E.get('you'))))) and bool((bool(IN(v_s_1501, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1502, ctx.state.get('board'))) and bool((not IN(v_x_1502, KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None) == v_u_1503)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1502, {}), 'tile', None), 'counts_as', None) == v_u_1503))))) for v_u_1503 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1498'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1502 in items_of(ADJ(ctx, 'spaces', v_s_1501))]))))))]))
 
 
 def x_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1508'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1508'))) > 0)
 
 
 def x_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -583,19 +581,19 @@ def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1882, E.get('t~1513'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1514, 0), GET(ctx, 'parameters', v_p_1514, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1514, 'max', 0))) for v_p_1514 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1514, 'tile', None) == E.get('t~1513'))])))
+    return MEMO(ctx, (1882, E.get('t~1513'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1514, 0), GET(ctx, 'parameters', v_p_1514, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1514, 'max', 0))) for v_p_1514 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1514, 'tile', None) == E.get('t~1513'))])))
 
 
 def x_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1883, E.get('this'), E.get('t~1513'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1519: (lambda v_near_1522: (v_near_1522 if (bool((GET(ctx, 'tiles', E.get('t~1513'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1522)) > num(0)))) else v_open_1519))([v_s_1520 for v_s_1520 in items_of(v_open_1519) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1521, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1521, {}), 'owner', None) == E.get('you')))) for v_x_1521 in items_of(ADJ(ctx, 'spaces', v_s_1520))])))]))([v_s_1516 for v_s_1516 in items_of([v_x_1515 for v_x_1515 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1515, 'type', None) == GET(ctx, 'tiles', E.get('t~1513'), 'space', None))]) if (bool((not IN(v_s_1516, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('t~1513'))) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1516, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1516, None) == E.get('you'))))) and bool((bool(IN(v_s_1516, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1517, ctx.state.get('board'))) and bool((not IN(v_x_1517, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) == v_u_1518)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None), 'counts_as', None) == v_u_1518))))) for v_u_1518 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1517 in items_of(ADJ(ctx, 'spaces', v_s_1516))]))))))]))
+    return MEMO(ctx, (1883, E.get('this'), E.get('t~1513'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1519: (lambda v_near_1522: (v_near_1522 if (bool((GET(ctx, 'tiles', E.get('t~1513'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1522)) > 0))) else v_open_1519))([v_s_1520 for v_s_1520 in items_of(v_open_1519) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1521, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1521, {}), 'owner', None) == E.get('you')))) for v_x_1521 in items_of(ADJ(ctx, 'spaces', v_s_1520))])))]))([v_s_1516 for v_s_1516 in items_of([v_x_1515 for v_x_1515 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1515, 'type', None) == GET(ctx, 'tiles', E.get('t~1513'), 'space', None))]) if (bool((not IN(v_s_1516, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('t~1513'))) or bool((GET(ctx, 'spaces', v_s_1516, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1516, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1516, None) == E.get('you'))))) and bool((bool(IN(v_s_1516, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1517, ctx.state.get('board'))) and bool((not IN(v_x_1517, KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None) == v_u_1518)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1517, {}), 'tile', None), 'counts_as', None) == v_u_1518))))) for v_u_1518 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1513'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1517 in items_of(ADJ(ctx, 'spaces', v_s_1516))]))))))]))
 
 
 def x_1884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1523'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1523'))) > 0)
 
 
 def x_1888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -659,7 +657,7 @@ def x_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1902(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1529 for v_x_1529 in items_of(GET(ctx, 'cards', v_c_1528, 'tags', [])) if (v_x_1529 == 'science')]) for v_c_1528 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1531 for v_x_1531 in items_of(GET(ctx, 'corporations', v_c_1530, 'tags', [])) if (v_x_1531 == 'science')]) for v_c_1530 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(4)))
+    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1529 for v_x_1529 in items_of(GET(ctx, 'cards', v_c_1528, 'tags', [])) if (v_x_1529 == 'science')]) for v_c_1528 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1531 for v_x_1531 in items_of(GET(ctx, 'corporations', v_c_1530, 'tags', [])) if (v_x_1531 == 'science')]) for v_c_1530 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 4))
 
 
 def x_1905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -737,19 +735,19 @@ def x_1923(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1927, E.get('t~1537'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1538, 0), GET(ctx, 'parameters', v_p_1538, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1538, 'max', 0))) for v_p_1538 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1538, 'tile', None) == E.get('t~1537'))])))
+    return MEMO(ctx, (1927, E.get('t~1537'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1538, 0), GET(ctx, 'parameters', v_p_1538, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1538, 'max', 0))) for v_p_1538 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1538, 'tile', None) == E.get('t~1537'))])))
 
 
 def x_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1928, E.get('this'), E.get('t~1537'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1543: (lambda v_near_1546: (v_near_1546 if (bool((GET(ctx, 'tiles', E.get('t~1537'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1546)) > num(0)))) else v_open_1543))([v_s_1544 for v_s_1544 in items_of(v_open_1543) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1545, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1545, {}), 'owner', None) == E.get('you')))) for v_x_1545 in items_of(ADJ(ctx, 'spaces', v_s_1544))])))]))([v_s_1540 for v_s_1540 in items_of([v_x_1539 for v_x_1539 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1539, 'type', None) == GET(ctx, 'tiles', E.get('t~1537'), 'space', None))]) if (bool((not IN(v_s_1540, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('t~1537'))) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1540, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1540, None) == E.get('you'))))) and bool((bool(IN(v_s_1540, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1541, ctx.state.get('board'))) and bool((not IN(v_x_1541, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) == v_u_1542)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None), 'counts_as', None) == v_u_1542))))) for v_u_1542 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1541 in items_of(ADJ(ctx, 'spaces', v_s_1540))]))))))]))
+    return MEMO(ctx, (1928, E.get('this'), E.get('t~1537'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1543: (lambda v_near_1546: (v_near_1546 if (bool((GET(ctx, 'tiles', E.get('t~1537'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1546)) > 0))) else v_open_1543))([v_s_1544 for v_s_1544 in items_of(v_open_1543) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1545, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1545, {}), 'owner', None) == E.get('you')))) for v_x_1545 in items_of(ADJ(ctx, 'spaces', v_s_1544))])))]))([v_s_1540 for v_s_1540 in items_of([v_x_1539 for v_x_1539 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1539, 'type', None) == GET(ctx, 'tiles', E.get('t~1537'), 'space', None))]) if (bool((not IN(v_s_1540, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('t~1537'))) or bool((GET(ctx, 'spaces', v_s_1540, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1540, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1540, None) == E.get('you'))))) and bool((bool(IN(v_s_1540, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1541, ctx.state.get('board'))) and bool((not IN(v_x_1541, KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None) == v_u_1542)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1541, {}), 'tile', None), 'counts_as', None) == v_u_1542))))) for v_u_1542 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1537'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1541 in items_of(ADJ(ctx, 'spaces', v_s_1540))]))))))]))
 
 
 def x_1929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1547'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1547'))) > 0)
 
 
 def x_1933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -813,19 +811,19 @@ def x_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1948, E.get('t~1552'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1553, 0), GET(ctx, 'parameters', v_p_1553, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1553, 'max', 0))) for v_p_1553 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1553, 'tile', None) == E.get('t~1552'))])))
+    return MEMO(ctx, (1948, E.get('t~1552'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1553, 0), GET(ctx, 'parameters', v_p_1553, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1553, 'max', 0))) for v_p_1553 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1553, 'tile', None) == E.get('t~1552'))])))
 
 
 def x_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1949, E.get('this'), E.get('t~1552'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1558: (lambda v_near_1561: (v_near_1561 if (bool((GET(ctx, 'tiles', E.get('t~1552'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1561)) > num(0)))) else v_open_1558))([v_s_1559 for v_s_1559 in items_of(v_open_1558) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1560, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1560, {}), 'owner', None) == E.get('you')))) for v_x_1560 in items_of(ADJ(ctx, 'spaces', v_s_1559))])))]))([v_s_1555 for v_s_1555 in items_of([v_x_1554 for v_x_1554 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1554, 'type', None) == GET(ctx, 'tiles', E.get('t~1552'), 'space', None))]) if (bool((not IN(v_s_1555, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('t~1552'))) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1555, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1555, None) == E.get('you'))))) and bool((bool(IN(v_s_1555, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1556, ctx.state.get('board'))) and bool((not IN(v_x_1556, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) == v_u_1557)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None), 'counts_as', None) == v_u_1557))))) for v_u_1557 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1556 in items_of(ADJ(ctx, 'spaces', v_s_1555))]))))))]))
+    return MEMO(ctx, (1949, E.get('this'), E.get('t~1552'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1558: (lambda v_near_1561: (v_near_1561 if (bool((GET(ctx, 'tiles', E.get('t~1552'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1561)) > 0))) else v_open_1558))([v_s_1559 for v_s_1559 in items_of(v_open_1558) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1560, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1560, {}), 'owner', None) == E.get('you')))) for v_x_1560 in items_of(ADJ(ctx, 'spaces', v_s_1559))])))]))([v_s_1555 for v_s_1555 in items_of([v_x_1554 for v_x_1554 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1554, 'type', None) == GET(ctx, 'tiles', E.get('t~1552'), 'space', None))]) if (bool((not IN(v_s_1555, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('t~1552'))) or bool((GET(ctx, 'spaces', v_s_1555, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1555, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1555, None) == E.get('you'))))) and bool((bool(IN(v_s_1555, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1556, ctx.state.get('board'))) and bool((not IN(v_x_1556, KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None) == v_u_1557)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1556, {}), 'tile', None), 'counts_as', None) == v_u_1557))))) for v_u_1557 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1552'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1556 in items_of(ADJ(ctx, 'spaces', v_s_1555))]))))))]))
 
 
 def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1562'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1562'))) > 0)
 
 
 def x_1954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -887,7 +885,7 @@ def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_1971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -897,7 +895,7 @@ def x_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1569')).get('stock'), E.get('r~1568'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1568'), 'target': E.get('target~1569'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1569')).get('stock'), E.get('r~1568'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1568'), 'target': E.get('target~1569'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -921,19 +919,19 @@ def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1984, E.get('t~1572'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1574, 0), GET(ctx, 'parameters', v_p_1574, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1574, 'max', 0))) for v_p_1574 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1574, 'tile', None) == E.get('t~1572'))])))
+    return MEMO(ctx, (1984, E.get('t~1572'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1574, 0), GET(ctx, 'parameters', v_p_1574, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1574, 'max', 0))) for v_p_1574 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1574, 'tile', None) == E.get('t~1572'))])))
 
 
 def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1985, E.get('l~1573'), E.get('this'), E.get('t~1572'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1575 for v_s_1575 in items_of(E.get('l~1573')) if (bool((not IN(v_s_1575, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('t~1572'))) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1575, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1575, None) == E.get('you'))))) and bool((bool(IN(v_s_1575, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1576, ctx.state.get('board'))) and bool((not IN(v_x_1576, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) == v_u_1577)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None), 'counts_as', None) == v_u_1577))))) for v_u_1577 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1576 in items_of(ADJ(ctx, 'spaces', v_s_1575))]))))))])
+    return MEMO(ctx, (1985, E.get('l~1573'), E.get('this'), E.get('t~1572'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1575 for v_s_1575 in items_of(E.get('l~1573')) if (bool((not IN(v_s_1575, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('t~1572'))) or bool((GET(ctx, 'spaces', v_s_1575, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1575, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1575, None) == E.get('you'))))) and bool((bool(IN(v_s_1575, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1576, ctx.state.get('board'))) and bool((not IN(v_x_1576, KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None) == v_u_1577)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1576, {}), 'tile', None), 'counts_as', None) == v_u_1577))))) for v_u_1577 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1572'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1576 in items_of(ADJ(ctx, 'spaces', v_s_1575))]))))))])
 
 
 def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1578'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1578'))) > 0)
 
 
 def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -997,7 +995,7 @@ def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(1) * num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1584 for v_x_1584 in items_of(GET(ctx, 'cards', v_c_1583, 'tags', [])) if (v_x_1584 == 'jovian')]) for v_c_1583 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1586 for v_x_1586 in items_of(GET(ctx, 'corporations', v_c_1585, 'tags', [])) if (v_x_1586 == 'jovian')]) for v_c_1585 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1584 for v_x_1584 in items_of(GET(ctx, 'cards', v_c_1583, 'tags', [])) if (v_x_1584 == 'jovian')]) for v_c_1583 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1586 for v_x_1586 in items_of(GET(ctx, 'corporations', v_c_1585, 'tags', [])) if (v_x_1586 == 'jovian')]) for v_c_1585 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
 def x_2007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1039,19 +1037,19 @@ def x_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
 def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2026, E.get('t~1595'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1596, 0), GET(ctx, 'parameters', v_p_1596, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1596, 'max', 0))) for v_p_1596 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1596, 'tile', None) == E.get('t~1595'))])))
+    return MEMO(ctx, (2026, E.get('t~1595'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1596, 0), GET(ctx, 'parameters', v_p_1596, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1596, 'max', 0))) for v_p_1596 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1596, 'tile', None) == E.get('t~1595'))])))
 
 
 def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2027, E.get('this'), E.get('t~1595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1601: (lambda v_near_1604: (v_near_1604 if (bool((GET(ctx, 'tiles', E.get('t~1595'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1604)) > num(0)))) else v_open_1601))([v_s_1602 for v_s_1602 in items_of(v_open_1601) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1603, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1603, {}), 'owner', None) == E.get('you')))) for v_x_1603 in items_of(ADJ(ctx, 'spaces', v_s_1602))])))]))([v_s_1598 for v_s_1598 in items_of([v_x_1597 for v_x_1597 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1597, 'type', None) == GET(ctx, 'tiles', E.get('t~1595'), 'space', None))]) if (bool((not IN(v_s_1598, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('t~1595'))) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1598, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1598, None) == E.get('you'))))) and bool((bool(IN(v_s_1598, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1599, ctx.state.get('board'))) and bool((not IN(v_x_1599, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) == v_u_1600)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None), 'counts_as', None) == v_u_1600))))) for v_u_1600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1599 in items_of(ADJ(ctx, 'spaces', v_s_1598))]))))))]))
+    return MEMO(ctx, (2027, E.get('this'), E.get('t~1595'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1601: (lambda v_near_1604: (v_near_1604 if (bool((GET(ctx, 'tiles', E.get('t~1595'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1604)) > 0))) else v_open_1601))([v_s_1602 for v_s_1602 in items_of(v_open_1601) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1603, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1603, {}), 'owner', None) == E.get('you')))) for v_x_1603 in items_of(ADJ(ctx, 'spaces', v_s_1602))])))]))([v_s_1598 for v_s_1598 in items_of([v_x_1597 for v_x_1597 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1597, 'type', None) == GET(ctx, 'tiles', E.get('t~1595'), 'space', None))]) if (bool((not IN(v_s_1598, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('t~1595'))) or bool((GET(ctx, 'spaces', v_s_1598, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1598, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1598, None) == E.get('you'))))) and bool((bool(IN(v_s_1598, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1599, ctx.state.get('board'))) and bool((not IN(v_x_1599, KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None) == v_u_1600)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1599, {}), 'tile', None), 'counts_as', None) == v_u_1600))))) for v_u_1600 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1595'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1599 in items_of(ADJ(ctx, 'spaces', v_s_1598))]))))))]))
 
 
 def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1605'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1605'))) > 0)
 
 
 def x_2032(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1115,7 +1113,7 @@ def x_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2046(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (num(1) * num(CALL(ctx, 'count', None, [v_x_1611 for v_x_1611 in items_of(ADJ(ctx, 'spaces', CALL(ctx, 'first', None, [v_s_1610 for v_s_1610 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1610, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None), 'counts_as', None) == 'city')))))]))))
+    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), lambda: (1 * num(FN['count'](ctx, None, [v_x_1611 for v_x_1611 in items_of(ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_1610 for v_s_1610 in items_of(ctx.state.get('board')) if (KEY(KEY(ctx.state.get('board'), v_s_1610, {}), 'card', None) == E.get('this'))]))) if (bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1611, {}), 'tile', None), 'counts_as', None) == 'city')))))]))))
 
 
 def x_2047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
@@ -1155,7 +1153,7 @@ def x_2052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_2053(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-16))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-16))
 
 
 def x_2056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1171,7 +1169,7 @@ def x_2060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2062(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-14))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
 
 
 def x_2065(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1211,7 +1209,7 @@ def x_2080(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
 def x_2083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1219,7 +1217,7 @@ def x_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_2086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1231,7 +1229,7 @@ def x_2088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1241,7 +1239,7 @@ def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1249,13 +1247,13 @@ def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2095(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:211
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1631 for v_x_1631 in items_of(GET(ctx, 'cards', v_c_1630, 'tags', [])) if (v_x_1631 == 'science')]) for v_c_1630 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1633 for v_x_1633 in items_of(GET(ctx, 'corporations', v_c_1632, 'tags', [])) if (v_x_1633 == 'science')]) for v_c_1632 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (2095, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1631 for v_x_1631 in items_of(GET(ctx, 'cards', v_c_1630, 'tags', [])) if (v_x_1631 == 'science')]) for v_c_1630 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1633 for v_x_1633 in items_of(GET(ctx, 'corporations', v_c_1632, 'tags', [])) if (v_x_1633 == 'science')]) for v_c_1632 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1279,11 +1277,11 @@ def x_2107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2109(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(1) * num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1641 for v_x_1641 in items_of(GET(ctx, 'cards', v_c_1640, 'tags', [])) if (v_x_1641 == 'jovian')]) for v_c_1640 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1643 for v_x_1643 in items_of(GET(ctx, 'corporations', v_c_1642, 'tags', [])) if (v_x_1643 == 'jovian')]) for v_c_1642 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
+    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1641 for v_x_1641 in items_of(GET(ctx, 'cards', v_c_1640, 'tags', [])) if (v_x_1641 == 'jovian')]) for v_c_1640 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1643 for v_x_1643 in items_of(GET(ctx, 'corporations', v_c_1642, 'tags', [])) if (v_x_1643 == 'jovian')]) for v_c_1642 in items_of(PL(ctx, E.get('you')).get('corporation'))])))))
 
 
 def x_2110(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-10))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-10))
 
 
 def x_2113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1301,7 +1299,7 @@ def x_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2119(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1649 for v_x_1649 in items_of(GET(ctx, 'cards', v_c_1648, 'tags', [])) if (v_x_1649 == 'science')]) for v_c_1648 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1651 for v_x_1651 in items_of(GET(ctx, 'corporations', v_c_1650, 'tags', [])) if (v_x_1651 == 'science')]) for v_c_1650 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(5)))
+    return MEMO(ctx, (2119, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1649 for v_x_1649 in items_of(GET(ctx, 'cards', v_c_1648, 'tags', [])) if (v_x_1649 == 'science')]) for v_c_1648 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1651 for v_x_1651 in items_of(GET(ctx, 'corporations', v_c_1650, 'tags', [])) if (v_x_1651 == 'science')]) for v_c_1650 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 5))
 
 
 def x_2122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1319,7 +1317,7 @@ def x_2125(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:241
 def x_2126(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
     if E is None:
         E = ctx.env()
-    return (num(2) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (2 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1341,7 +1339,7 @@ def x_2134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_1660 for v_s_1660 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
+    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_1660 for v_s_1660 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1660, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
 
 
 def x_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -1359,19 +1357,19 @@ def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2142, E.get('t~1664'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1665, 0), GET(ctx, 'parameters', v_p_1665, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1665, 'max', 0))) for v_p_1665 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1665, 'tile', None) == E.get('t~1664'))])))
+    return MEMO(ctx, (2142, E.get('t~1664'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1665, 0), GET(ctx, 'parameters', v_p_1665, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1665, 'max', 0))) for v_p_1665 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1665, 'tile', None) == E.get('t~1664'))])))
 
 
 def x_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2143, E.get('this'), E.get('t~1664'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1670: (lambda v_near_1673: (v_near_1673 if (bool((GET(ctx, 'tiles', E.get('t~1664'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1673)) > num(0)))) else v_open_1670))([v_s_1671 for v_s_1671 in items_of(v_open_1670) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1672, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1672, {}), 'owner', None) == E.get('you')))) for v_x_1672 in items_of(ADJ(ctx, 'spaces', v_s_1671))])))]))([v_s_1667 for v_s_1667 in items_of([v_x_1666 for v_x_1666 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1666, 'type', None) == GET(ctx, 'tiles', E.get('t~1664'), 'space', None))]) if (bool((not IN(v_s_1667, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('t~1664'))) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1667, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1667, None) == E.get('you'))))) and bool((bool(IN(v_s_1667, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1668, ctx.state.get('board'))) and bool((not IN(v_x_1668, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) == v_u_1669)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None), 'counts_as', None) == v_u_1669))))) for v_u_1669 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1668 in items_of(ADJ(ctx, 'spaces', v_s_1667))]))))))]))
+    return MEMO(ctx, (2143, E.get('this'), E.get('t~1664'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1670: (lambda v_near_1673: (v_near_1673 if (bool((GET(ctx, 'tiles', E.get('t~1664'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1673)) > 0))) else v_open_1670))([v_s_1671 for v_s_1671 in items_of(v_open_1670) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1672, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1672, {}), 'owner', None) == E.get('you')))) for v_x_1672 in items_of(ADJ(ctx, 'spaces', v_s_1671))])))]))([v_s_1667 for v_s_1667 in items_of([v_x_1666 for v_x_1666 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1666, 'type', None) == GET(ctx, 'tiles', E.get('t~1664'), 'space', None))]) if (bool((not IN(v_s_1667, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('t~1664'))) or bool((GET(ctx, 'spaces', v_s_1667, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1667, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1667, None) == E.get('you'))))) and bool((bool(IN(v_s_1667, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1668, ctx.state.get('board'))) and bool((not IN(v_x_1668, KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None) == v_u_1669)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1668, {}), 'tile', None), 'counts_as', None) == v_u_1669))))) for v_u_1669 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1664'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1668 in items_of(ADJ(ctx, 'spaces', v_s_1667))]))))))]))
 
 
 def x_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1674'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1674'))) > 0)
 
 
 def x_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1519,7 +1517,7 @@ def x_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:290
 def x_2193(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'sum', None, [AS(ctx, v_p_1699, lambda E: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1701 for v_x_1701 in items_of(GET(ctx, 'cards', v_c_1700, 'tags', [])) if (v_x_1701 == 'space')]) for v_c_1700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1703 for v_x_1703 in items_of(GET(ctx, 'corporations', v_c_1702, 'tags', [])) if (v_x_1703 == 'space')]) for v_c_1702 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) for v_p_1699 in items_of(list(range(len(ctx.state['players'])))) if (v_p_1699 != E.get('you'))])
+    return FN['sum'](ctx, None, [AS(ctx, v_p_1699, lambda E: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1701 for v_x_1701 in items_of(GET(ctx, 'cards', v_c_1700, 'tags', [])) if (v_x_1701 == 'space')]) for v_c_1700 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1703 for v_x_1703 in items_of(GET(ctx, 'corporations', v_c_1702, 'tags', [])) if (v_x_1703 == 'space')]) for v_c_1702 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) for v_p_1699 in items_of(list(range(len(ctx.state['players'])))) if (v_p_1699 != E.get('you'))])
 
 
 def x_2194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1639,7 +1637,7 @@ def x_2229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2234(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2234, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1728 for v_x_1728 in items_of(GET(ctx, 'cards', v_c_1727, 'tags', [])) if (v_x_1728 == 'power')]) for v_c_1727 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1730 for v_x_1730 in items_of(GET(ctx, 'corporations', v_c_1729, 'tags', [])) if (v_x_1730 == 'power')]) for v_c_1729 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_1731 for v_x_1731 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1731 == 'power')]))))
+    return MEMO(ctx, (2234, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1728 for v_x_1728 in items_of(GET(ctx, 'cards', v_c_1727, 'tags', [])) if (v_x_1728 == 'power')]) for v_c_1727 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1730 for v_x_1730 in items_of(GET(ctx, 'corporations', v_c_1729, 'tags', [])) if (v_x_1730 == 'power')]) for v_c_1729 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_1731 for v_x_1731 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1731 == 'power')]))))
 
 
 def x_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1823,7 +1821,7 @@ def x_2293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2297(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2297, ctx.stamps.get('events', 0),), lambda: CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, PL(ctx, v_p_1752).get('events')) for v_p_1752 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2297, ctx.stamps.get('events', 0),), lambda: FN['sum'](ctx, None, [FN['count'](ctx, None, PL(ctx, v_p_1752).get('events')) for v_p_1752 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -1839,7 +1837,7 @@ def x_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2300(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(12))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 12)
 
 
 def x_2303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1875,19 +1873,19 @@ def x_2313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2316, E.get('t~1762'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1763, 0), GET(ctx, 'parameters', v_p_1763, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1763, 'max', 0))) for v_p_1763 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1763, 'tile', None) == E.get('t~1762'))])))
+    return MEMO(ctx, (2316, E.get('t~1762'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1763, 0), GET(ctx, 'parameters', v_p_1763, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1763, 'max', 0))) for v_p_1763 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1763, 'tile', None) == E.get('t~1762'))])))
 
 
 def x_2317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2317, E.get('this'), E.get('t~1762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1768: (lambda v_near_1771: (v_near_1771 if (bool((GET(ctx, 'tiles', E.get('t~1762'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1771)) > num(0)))) else v_open_1768))([v_s_1769 for v_s_1769 in items_of(v_open_1768) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1770, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1770, {}), 'owner', None) == E.get('you')))) for v_x_1770 in items_of(ADJ(ctx, 'spaces', v_s_1769))])))]))([v_s_1765 for v_s_1765 in items_of([v_x_1764 for v_x_1764 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1764, 'type', None) == GET(ctx, 'tiles', E.get('t~1762'), 'space', None))]) if (bool((not IN(v_s_1765, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('t~1762'))) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1765, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1765, None) == E.get('you'))))) and bool((bool(IN(v_s_1765, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1766, ctx.state.get('board'))) and bool((not IN(v_x_1766, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) == v_u_1767)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None), 'counts_as', None) == v_u_1767))))) for v_u_1767 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1766 in items_of(ADJ(ctx, 'spaces', v_s_1765))]))))))]))
+    return MEMO(ctx, (2317, E.get('this'), E.get('t~1762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1768: (lambda v_near_1771: (v_near_1771 if (bool((GET(ctx, 'tiles', E.get('t~1762'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1771)) > 0))) else v_open_1768))([v_s_1769 for v_s_1769 in items_of(v_open_1768) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1770, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1770, {}), 'owner', None) == E.get('you')))) for v_x_1770 in items_of(ADJ(ctx, 'spaces', v_s_1769))])))]))([v_s_1765 for v_s_1765 in items_of([v_x_1764 for v_x_1764 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1764, 'type', None) == GET(ctx, 'tiles', E.get('t~1762'), 'space', None))]) if (bool((not IN(v_s_1765, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('t~1762'))) or bool((GET(ctx, 'spaces', v_s_1765, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1765, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1765, None) == E.get('you'))))) and bool((bool(IN(v_s_1765, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1766, ctx.state.get('board'))) and bool((not IN(v_x_1766, KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None) == v_u_1767)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1766, {}), 'tile', None), 'counts_as', None) == v_u_1767))))) for v_u_1767 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1762'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1766 in items_of(ADJ(ctx, 'spaces', v_s_1765))]))))))]))
 
 
 def x_2318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1772'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1772'))) > 0)
 
 
 def x_2322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1973,7 +1971,7 @@ def x_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -1981,7 +1979,7 @@ def x_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_2352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -1993,7 +1991,7 @@ def x_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2003,7 +2001,7 @@ def x_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2011,7 +2009,7 @@ def x_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:127
@@ -2023,19 +2021,19 @@ def x_2360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1785') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~1785') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_2366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1786') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~1786') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2065,25 +2063,25 @@ def x_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('s_v~1787'))) - num(1)), E.get('s_v~1787'))]) if (num(E.get('s_v~1787')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('s_v~1787'))) - 1), E.get('s_v~1787'))]) if (num(E.get('s_v~1787')) > 0) else 0))
 
 
 def x_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('t_v~1788'))) - num(1)), E.get('t_v~1788'))]) if (num(E.get('t_v~1788')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('t_v~1788'))) - 1), E.get('t_v~1788'))]) if (num(E.get('t_v~1788')) > 0) else 0))
 
 
 def x_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('h_v~1789'))) - num(1)), E.get('h_v~1789'))]) if (num(E.get('h_v~1789')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1784'), E.get('h_v~1789'))) - 1), E.get('h_v~1789'))]) if (num(E.get('h_v~1789')) > 0) else 0))
 
 
 def x_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1790')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('s_v~1787')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('t~1791')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('t_v~1788')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('h~1792')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('h_v~1789')))) >= num(E.get('price~1784'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1790')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('s_v~1787')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('t~1791')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('t_v~1788')))) >= num(E.get('price~1784'))))))) and bool((not (bool((num(E.get('h~1792')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1790')) * num(E.get('s_v~1787'))), (num(E.get('t~1791')) * num(E.get('t_v~1788')))), (num(E.get('h~1792')) * num(E.get('h_v~1789'))))) - num(E.get('h_v~1789')))) >= num(E.get('price~1784'))))))))
 
 
 def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2095,7 +2093,7 @@ def x_2377(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])
 
 
 def x_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2119,7 +2117,7 @@ def x_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])}, ({'steel': E.get('s~1790')} if (num(E.get('s_v~1787')) > num(0)) else K[4])), ({'titanium': E.get('t~1791')} if (num(E.get('t_v~1788')) > num(0)) else K[4])), ({'heat': E.get('h~1792')} if (num(E.get('h_v~1789')) > num(0)) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1784')) - num((num(E.get('s~1790')) * num(E.get('s_v~1787')))))) - num((num(E.get('t~1791')) * num(E.get('t_v~1788')))))) - num((num(E.get('h~1792')) * num(E.get('h_v~1789')))))])}, ({'steel': E.get('s~1790')} if (num(E.get('s_v~1787')) > 0) else K[4])), ({'titanium': E.get('t~1791')} if (num(E.get('t_v~1788')) > 0) else K[4])), ({'heat': E.get('h~1792')} if (num(E.get('h_v~1789')) > 0) else K[4]))
 
 
 def x_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
@@ -2163,7 +2161,7 @@ def x_2393(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_2399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_2400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2171,7 +2169,7 @@ def x_2400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2183,7 +2181,7 @@ def x_2404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2193,7 +2191,7 @@ def x_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2201,7 +2199,7 @@ def x_2408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2277,7 +2275,7 @@ def x_2426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~1797') == 'tr')) and bool((num(E.get('n~1798')) > num(0))))
+    return (bool((E.get('t~1797') == 'tr')) and bool((num(E.get('n~1798')) > 0)))
 
 
 def x_2429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2299,7 +2297,7 @@ def x_2436(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
 def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(7))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
 
 
 def x_2442(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2315,7 +2313,7 @@ def x_2447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
 
 
 def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
@@ -2327,19 +2325,19 @@ def x_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2455(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2455, E.get('t~1808'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1810, 0), GET(ctx, 'parameters', v_p_1810, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1810, 'max', 0))) for v_p_1810 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1810, 'tile', None) == E.get('t~1808'))])))
+    return MEMO(ctx, (2455, E.get('t~1808'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1810, 0), GET(ctx, 'parameters', v_p_1810, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1810, 'max', 0))) for v_p_1810 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1810, 'tile', None) == E.get('t~1808'))])))
 
 
 def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2456, E.get('l~1809'), E.get('this'), E.get('t~1808'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1811 for v_s_1811 in items_of(E.get('l~1809')) if (bool((not IN(v_s_1811, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('t~1808'))) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1811, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1811, None) == E.get('you'))))) and bool((bool(IN(v_s_1811, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1812, ctx.state.get('board'))) and bool((not IN(v_x_1812, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) == v_u_1813)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None), 'counts_as', None) == v_u_1813))))) for v_u_1813 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1812 in items_of(ADJ(ctx, 'spaces', v_s_1811))]))))))])
+    return MEMO(ctx, (2456, E.get('l~1809'), E.get('this'), E.get('t~1808'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1811 for v_s_1811 in items_of(E.get('l~1809')) if (bool((not IN(v_s_1811, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('t~1808'))) or bool((GET(ctx, 'spaces', v_s_1811, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1811, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1811, None) == E.get('you'))))) and bool((bool(IN(v_s_1811, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1812, ctx.state.get('board'))) and bool((not IN(v_x_1812, KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None) == v_u_1813)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1812, {}), 'tile', None), 'counts_as', None) == v_u_1813))))) for v_u_1813 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1808'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1812 in items_of(ADJ(ctx, 'spaces', v_s_1811))]))))))])
 
 
 def x_2457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1814'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1814'))) > 0)
 
 
 def x_2461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2413,7 +2411,7 @@ def x_2480(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 def x_2481(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:477
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 4)
 
 
 def x_2484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2435,7 +2433,7 @@ def x_2492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:487
-    return (num((num(KEY(ctx.state.get('params'), 'oceans', 0)) - num((num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))))) <= num(3))
+    return (num((num(KEY(ctx.state.get('params'), 'oceans', 0)) - num((num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))))) <= 3)
 
 
 def x_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2465,19 +2463,19 @@ def x_2506(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
 def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:138
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2510, E.get('t~1831'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1834, 0), GET(ctx, 'parameters', v_p_1834, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1834, 'max', 0))) for v_p_1834 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1834, 'tile', None) == E.get('t~1831'))])))
+    return MEMO(ctx, (2510, E.get('t~1831'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1834, 0), GET(ctx, 'parameters', v_p_1834, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1834, 'max', 0))) for v_p_1834 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1834, 'tile', None) == E.get('t~1831'))])))
 
 
 def x_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:139
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2511, E.get('n~1832'), E.get('this'), E.get('t~1831'), E.get('u~1833'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1836 for v_x_1836 in items_of([v_x_1835 for v_x_1835 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1835, 'type', None) == GET(ctx, 'tiles', E.get('t~1831'), 'space', None))]) if (bool((not IN(v_x_1836, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_x_1836, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_x_1836, None) == E.get('you'))))) and bool((num(CALL(ctx, 'count', None, [v_y_1837 for v_y_1837 in items_of(ADJ(ctx, 'spaces', v_x_1836)) if (bool(IN(v_y_1837, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) == E.get('u~1833'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None), 'counts_as', None) == E.get('u~1833'))))))])) >= num(E.get('n~1832')))))])
+    return MEMO(ctx, (2511, E.get('n~1832'), E.get('this'), E.get('t~1831'), E.get('u~1833'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_x_1836 for v_x_1836 in items_of([v_x_1835 for v_x_1835 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1835, 'type', None) == GET(ctx, 'tiles', E.get('t~1831'), 'space', None))]) if (bool((not IN(v_x_1836, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_x_1836, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_x_1836, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_x_1836, None) == E.get('you'))))) and bool((num(FN['count'](ctx, None, [v_y_1837 for v_y_1837 in items_of(ADJ(ctx, 'spaces', v_x_1836)) if (bool(IN(v_y_1837, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None) == E.get('u~1833'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1837, {}), 'tile', None), 'counts_as', None) == E.get('u~1833'))))))])) >= num(E.get('n~1832')))))])
 
 
 def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('l~1838'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('l~1838'))) > 0)
 
 
 def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2539,7 +2537,7 @@ def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_2532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2549,7 +2547,7 @@ def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1845')).get('stock'), E.get('r~1844'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1844'), 'target': E.get('target~1845'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1845')).get('stock'), E.get('r~1844'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1844'), 'target': E.get('target~1845'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_2535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2565,7 +2563,7 @@ def x_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2575,7 +2573,7 @@ def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1848')).get('stock'), E.get('r~1847'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1847'), 'target': E.get('target~1848'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1848')).get('stock'), E.get('r~1847'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1847'), 'target': E.get('target~1848'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2591,7 +2589,7 @@ def x_2547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -2601,7 +2599,7 @@ def x_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (bool((num(KEY(PL(ctx, E.get('target~1851')).get('stock'), E.get('r~1850'), 0)) > num(0))) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1850'), 'target': E.get('target~1851'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((num(KEY(PL(ctx, E.get('target~1851')).get('stock'), E.get('r~1850'), 0)) > 0)) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~1850'), 'target': E.get('target~1851'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -2617,7 +2615,7 @@ def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2560(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:516
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2641,25 +2639,25 @@ def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2573, E.get('t~1856'), E.get('u~1857'), ctx.stamps.get('board', 0),), lambda: [v_x_1859 for v_x_1859 in items_of([v_x_1858 for v_x_1858 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1858, 'type', None) == GET(ctx, 'tiles', E.get('t~1856'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_1860, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) == E.get('u~1857'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None), 'counts_as', None) == E.get('u~1857')))))) for v_y_1860 in items_of(ADJ(ctx, 'spaces', v_x_1859))])])
+    return MEMO(ctx, (2573, E.get('t~1856'), E.get('u~1857'), ctx.stamps.get('board', 0),), lambda: [v_x_1859 for v_x_1859 in items_of([v_x_1858 for v_x_1858 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1858, 'type', None) == GET(ctx, 'tiles', E.get('t~1856'), 'space', None))]) if FN['any'](ctx, None, [(bool(IN(v_y_1860, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None) == E.get('u~1857'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1860, {}), 'tile', None), 'counts_as', None) == E.get('u~1857')))))) for v_y_1860 in items_of(ADJ(ctx, 'spaces', v_x_1859))])])
 
 
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2574, E.get('t~1861'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1863, 0), GET(ctx, 'parameters', v_p_1863, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1863, 'max', 0))) for v_p_1863 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1863, 'tile', None) == E.get('t~1861'))])))
+    return MEMO(ctx, (2574, E.get('t~1861'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1863, 0), GET(ctx, 'parameters', v_p_1863, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1863, 'max', 0))) for v_p_1863 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1863, 'tile', None) == E.get('t~1861'))])))
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2575, E.get('l~1862'), E.get('this'), E.get('t~1861'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1864 for v_s_1864 in items_of(E.get('l~1862')) if (bool((not IN(v_s_1864, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('t~1861'))) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1864, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1864, None) == E.get('you'))))) and bool((bool(IN(v_s_1864, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1865, ctx.state.get('board'))) and bool((not IN(v_x_1865, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) == v_u_1866)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None), 'counts_as', None) == v_u_1866))))) for v_u_1866 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1865 in items_of(ADJ(ctx, 'spaces', v_s_1864))]))))))])
+    return MEMO(ctx, (2575, E.get('l~1862'), E.get('this'), E.get('t~1861'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1864 for v_s_1864 in items_of(E.get('l~1862')) if (bool((not IN(v_s_1864, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('t~1861'))) or bool((GET(ctx, 'spaces', v_s_1864, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1864, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1864, None) == E.get('you'))))) and bool((bool(IN(v_s_1864, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1865, ctx.state.get('board'))) and bool((not IN(v_x_1865, KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None) == v_u_1866)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1865, {}), 'tile', None), 'counts_as', None) == v_u_1866))))) for v_u_1866 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1861'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1865 in items_of(ADJ(ctx, 'spaces', v_s_1864))]))))))])
 
 
 def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1867'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1867'))) > 0)
 
 
 def x_2580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2723,19 +2721,19 @@ def x_2593(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1874') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~1874') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1875') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~1875') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_2600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2765,25 +2763,25 @@ def x_2605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('s_v~1876'))) - num(1)), E.get('s_v~1876'))]) if (num(E.get('s_v~1876')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('s_v~1876'))) - 1), E.get('s_v~1876'))]) if (num(E.get('s_v~1876')) > 0) else 0))
 
 
 def x_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('t_v~1877'))) - num(1)), E.get('t_v~1877'))]) if (num(E.get('t_v~1877')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('t_v~1877'))) - 1), E.get('t_v~1877'))]) if (num(E.get('t_v~1877')) > 0) else 0))
 
 
 def x_2608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('h_v~1878'))) - num(1)), E.get('h_v~1878'))]) if (num(E.get('h_v~1878')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~1873'), E.get('h_v~1878'))) - 1), E.get('h_v~1878'))]) if (num(E.get('h_v~1878')) > 0) else 0))
 
 
 def x_2609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1879')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('s_v~1876')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('t~1880')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('t_v~1877')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('h~1881')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('h_v~1878')))) >= num(E.get('price~1873'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~1879')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('s_v~1876')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('t~1880')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('t_v~1877')))) >= num(E.get('price~1873'))))))) and bool((not (bool((num(E.get('h~1881')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~1879')) * num(E.get('s_v~1876'))), (num(E.get('t~1880')) * num(E.get('t_v~1877')))), (num(E.get('h~1881')) * num(E.get('h_v~1878'))))) - num(E.get('h_v~1878')))) >= num(E.get('price~1873'))))))))
 
 
 def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2795,7 +2793,7 @@ def x_2610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])
 
 
 def x_2612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2819,7 +2817,7 @@ def x_2616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])}, ({'steel': E.get('s~1879')} if (num(E.get('s_v~1876')) > num(0)) else K[4])), ({'titanium': E.get('t~1880')} if (num(E.get('t_v~1877')) > num(0)) else K[4])), ({'heat': E.get('h~1881')} if (num(E.get('h_v~1878')) > num(0)) else K[4]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~1873')) - num((num(E.get('s~1879')) * num(E.get('s_v~1876')))))) - num((num(E.get('t~1880')) * num(E.get('t_v~1877')))))) - num((num(E.get('h~1881')) * num(E.get('h_v~1878')))))])}, ({'steel': E.get('s~1879')} if (num(E.get('s_v~1876')) > 0) else K[4])), ({'titanium': E.get('t~1880')} if (num(E.get('t_v~1877')) > 0) else K[4])), ({'heat': E.get('h~1881')} if (num(E.get('h_v~1878')) > 0) else K[4]))
 
 
 def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -2829,7 +2827,7 @@ def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2839,13 +2837,13 @@ def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (bool((E.get('target~1886') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)) > num(0))))
+    return (bool((E.get('target~1886') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)) > 0)))
 
 
 def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'min', None, [E.get('n~1884'), KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)])
+    return FN['min'](ctx, None, [E.get('n~1884'), KEY(PL(ctx, E.get('target~1886')).get('stock'), E.get('r~1885'), 0)])
 
 
 def x_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -2873,7 +2871,7 @@ def x_2636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 
 
 def x_2641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
@@ -2883,13 +2881,13 @@ def x_2642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (bool((E.get('target~1890') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)) > num(0))))
+    return (bool((E.get('target~1890') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)) > 0)))
 
 
 def x_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'min', None, [E.get('n~1888'), KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)])
+    return FN['min'](ctx, None, [E.get('n~1888'), KEY(PL(ctx, E.get('target~1890')).get('stock'), E.get('r~1889'), 0)])
 
 
 def x_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -2929,13 +2927,13 @@ def x_2658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2663(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2663, E.get('n~1894'), E.get('r~1895'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_1896).get('prod'), E.get('r~1895'), 0)) - num(E.get('n~1894')))) >= num(GET(ctx, 'resources', E.get('r~1895'), 'production_min', 0))) for v_target_1896 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2663, E.get('n~1894'), E.get('r~1895'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_1896).get('prod'), E.get('r~1895'), 0)) - num(E.get('n~1894')))) >= num(GET(ctx, 'resources', E.get('r~1895'), 'production_min', 0))) for v_target_1896 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -2993,19 +2991,19 @@ def x_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:571
 def x_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2684, E.get('t~1904'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1905, 0), GET(ctx, 'parameters', v_p_1905, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1905, 'max', 0))) for v_p_1905 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1905, 'tile', None) == E.get('t~1904'))])))
+    return MEMO(ctx, (2684, E.get('t~1904'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1905, 0), GET(ctx, 'parameters', v_p_1905, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1905, 'max', 0))) for v_p_1905 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1905, 'tile', None) == E.get('t~1904'))])))
 
 
 def x_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2685, E.get('this'), E.get('t~1904'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1910: (lambda v_near_1913: (v_near_1913 if (bool((GET(ctx, 'tiles', E.get('t~1904'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_1913)) > num(0)))) else v_open_1910))([v_s_1911 for v_s_1911 in items_of(v_open_1910) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_1912, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1912, {}), 'owner', None) == E.get('you')))) for v_x_1912 in items_of(ADJ(ctx, 'spaces', v_s_1911))])))]))([v_s_1907 for v_s_1907 in items_of([v_x_1906 for v_x_1906 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1906, 'type', None) == GET(ctx, 'tiles', E.get('t~1904'), 'space', None))]) if (bool((not IN(v_s_1907, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('t~1904'))) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1907, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1907, None) == E.get('you'))))) and bool((bool(IN(v_s_1907, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1908, ctx.state.get('board'))) and bool((not IN(v_x_1908, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) == v_u_1909)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None), 'counts_as', None) == v_u_1909))))) for v_u_1909 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1908 in items_of(ADJ(ctx, 'spaces', v_s_1907))]))))))]))
+    return MEMO(ctx, (2685, E.get('this'), E.get('t~1904'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_1910: (lambda v_near_1913: (v_near_1913 if (bool((GET(ctx, 'tiles', E.get('t~1904'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_1913)) > 0))) else v_open_1910))([v_s_1911 for v_s_1911 in items_of(v_open_1910) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_1912, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_1912, {}), 'owner', None) == E.get('you')))) for v_x_1912 in items_of(ADJ(ctx, 'spaces', v_s_1911))])))]))([v_s_1907 for v_s_1907 in items_of([v_x_1906 for v_x_1906 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1906, 'type', None) == GET(ctx, 'tiles', E.get('t~1904'), 'space', None))]) if (bool((not IN(v_s_1907, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('t~1904'))) or bool((GET(ctx, 'spaces', v_s_1907, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1907, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1907, None) == E.get('you'))))) and bool((bool(IN(v_s_1907, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1908, ctx.state.get('board'))) and bool((not IN(v_x_1908, KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None) == v_u_1909)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1908, {}), 'tile', None), 'counts_as', None) == v_u_1909))))) for v_u_1909 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1904'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1908 in items_of(ADJ(ctx, 'spaces', v_s_1907))]))))))]))
 
 
 def x_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~1914'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~1914'))) > 0)
 
 
 def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -3069,31 +3067,31 @@ def x_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_1919 for v_s_1919 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'owner', None) == E.get('you'))))])) >= num(1)))
+    return MEMO(ctx, (2704, E.get('you'), ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_1919 for v_s_1919 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None) == 'greenery')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'tile', None), 'counts_as', None) == 'greenery')))) and bool((KEY(KEY(ctx.state.get('board'), v_s_1919, {}), 'owner', None) == E.get('you'))))])) >= 1))
 
 
 def x_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:129
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2708, E.get('t~1920'), E.get('u~1921'), ctx.stamps.get('board', 0),), lambda: [v_x_1923 for v_x_1923 in items_of([v_x_1922 for v_x_1922 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1922, 'type', None) == GET(ctx, 'tiles', E.get('t~1920'), 'space', None))]) if CALL(ctx, 'any', None, [(bool(IN(v_y_1924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) == E.get('u~1921'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None), 'counts_as', None) == E.get('u~1921')))))) for v_y_1924 in items_of(ADJ(ctx, 'spaces', v_x_1923))])])
+    return MEMO(ctx, (2708, E.get('t~1920'), E.get('u~1921'), ctx.stamps.get('board', 0),), lambda: [v_x_1923 for v_x_1923 in items_of([v_x_1922 for v_x_1922 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_1922, 'type', None) == GET(ctx, 'tiles', E.get('t~1920'), 'space', None))]) if FN['any'](ctx, None, [(bool(IN(v_y_1924, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None) == E.get('u~1921'))) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_y_1924, {}), 'tile', None), 'counts_as', None) == E.get('u~1921')))))) for v_y_1924 in items_of(ADJ(ctx, 'spaces', v_x_1923))])])
 
 
 def x_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2709, E.get('t~1925'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1927, 0), GET(ctx, 'parameters', v_p_1927, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1927, 'max', 0))) for v_p_1927 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1927, 'tile', None) == E.get('t~1925'))])))
+    return MEMO(ctx, (2709, E.get('t~1925'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_1927, 0), GET(ctx, 'parameters', v_p_1927, 'step', 0))) > num(GET(ctx, 'parameters', v_p_1927, 'max', 0))) for v_p_1927 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_1927, 'tile', None) == E.get('t~1925'))])))
 
 
 def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2710, E.get('l~1926'), E.get('this'), E.get('t~1925'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1928 for v_s_1928 in items_of(E.get('l~1926')) if (bool((not IN(v_s_1928, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('t~1925'))) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1928, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1928, None) == E.get('you'))))) and bool((bool(IN(v_s_1928, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_1929, ctx.state.get('board'))) and bool((not IN(v_x_1929, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) == v_u_1930)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None), 'counts_as', None) == v_u_1930))))) for v_u_1930 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1929 in items_of(ADJ(ctx, 'spaces', v_s_1928))]))))))])
+    return MEMO(ctx, (2710, E.get('l~1926'), E.get('this'), E.get('t~1925'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_1928 for v_s_1928 in items_of(E.get('l~1926')) if (bool((not IN(v_s_1928, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('t~1925'))) or bool((GET(ctx, 'spaces', v_s_1928, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_1928, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_1928, None) == E.get('you'))))) and bool((bool(IN(v_s_1928, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_1929, ctx.state.get('board'))) and bool((not IN(v_x_1929, KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None) == v_u_1930)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_1929, {}), 'tile', None), 'counts_as', None) == v_u_1930))))) for v_u_1930 in items_of(KEY(GET(ctx, 'tiles', E.get('t~1925'), 'not_next_to', {}), 'tiles', None))]))) for v_x_1929 in items_of(ADJ(ctx, 'spaces', v_s_1928))]))))))])
 
 
 def x_2711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~1931'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~1931'))) > 0)
 
 
 def x_2715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -3163,7 +3161,7 @@ def x_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
 def x_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2730, E.get('event'),), lambda: AR('+', CALL(ctx, 'count', None, [v_x_1936 for v_x_1936 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1936 == 'animal')]), CALL(ctx, 'count', None, [v_x_1937 for v_x_1937 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1937 == 'plant')])))
+    return MEMO(ctx, (2730, E.get('event'),), lambda: AR('+', FN['count'](ctx, None, [v_x_1936 for v_x_1936 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1936 == 'animal')]), FN['count'](ctx, None, [v_x_1937 for v_x_1937 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1937 == 'plant')])))
 
 
 def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3175,15 +3173,15 @@ def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2734(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
 
 
 def x_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
-    return MEMO(ctx, (2738, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_1943 for v_s_1943 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_1943, 'type', None) != 'off_map')))]))
+    return MEMO(ctx, (2738, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_1943 for v_s_1943 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_1943, {}), 'tile', None), 'counts_as', None) == 'city')))) and bool((GET(ctx, 'spaces', v_s_1943, 'type', None) != 'off_map')))]))
 
 
 def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -3199,13 +3197,13 @@ def x_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:607
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 4)
 
 
 def x_2746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2746, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1948 for v_x_1948 in items_of(GET(ctx, 'cards', v_c_1947, 'tags', [])) if (v_x_1948 == 'microbe')]) for v_c_1947 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1950 for v_x_1950 in items_of(GET(ctx, 'corporations', v_c_1949, 'tags', [])) if (v_x_1950 == 'microbe')]) for v_c_1949 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_1951 for v_x_1951 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1951 == 'microbe')]))))
+    return MEMO(ctx, (2746, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1948 for v_x_1948 in items_of(GET(ctx, 'cards', v_c_1947, 'tags', [])) if (v_x_1948 == 'microbe')]) for v_c_1947 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1950 for v_x_1950 in items_of(GET(ctx, 'corporations', v_c_1949, 'tags', [])) if (v_x_1950 == 'microbe')]) for v_c_1949 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_1951 for v_x_1951 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_1951 == 'microbe')]))))
 
 
 def x_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
@@ -3221,7 +3219,7 @@ def x_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def x_2749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 3)
 
 
 def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
@@ -3233,7 +3231,7 @@ def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
 def x_2751(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2751, E.get('event'),), lambda: AR('+', AR('+', CALL(ctx, 'count', None, [v_x_1956 for v_x_1956 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1956 == 'animal')]), CALL(ctx, 'count', None, [v_x_1957 for v_x_1957 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1957 == 'plant')])), CALL(ctx, 'count', None, [v_x_1958 for v_x_1958 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1958 == 'microbe')])))
+    return MEMO(ctx, (2751, E.get('event'),), lambda: AR('+', AR('+', FN['count'](ctx, None, [v_x_1956 for v_x_1956 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1956 == 'animal')]), FN['count'](ctx, None, [v_x_1957 for v_x_1957 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1957 == 'plant')])), FN['count'](ctx, None, [v_x_1958 for v_x_1958 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_1958 == 'microbe')])))
 
 
 def x_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -3245,13 +3243,13 @@ def x_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 3)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 3)))
 
 
 def x_2756(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1962 for v_x_1962 in items_of(GET(ctx, 'cards', v_c_1961, 'tags', [])) if (v_x_1962 == 'power')]) for v_c_1961 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1964 for v_x_1964 in items_of(GET(ctx, 'corporations', v_c_1963, 'tags', [])) if (v_x_1964 == 'power')]) for v_c_1963 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2756, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1962 for v_x_1962 in items_of(GET(ctx, 'cards', v_c_1961, 'tags', [])) if (v_x_1962 == 'power')]) for v_c_1961 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1964 for v_x_1964 in items_of(GET(ctx, 'corporations', v_c_1963, 'tags', [])) if (v_x_1964 == 'power')]) for v_c_1963 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3267,13 +3265,13 @@ def x_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 def x_2762(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:641
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-14))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-14))
 
 
 def x_2763(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2763, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_c_1967, 'resource', None) == 'microbe')) and bool((v_c_1967 != E.get('this')))) for v_c_1967 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (2763, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_c_1967, 'resource', None) == 'microbe')) and bool((v_c_1967 != E.get('this')))) for v_c_1967 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -3301,7 +3299,7 @@ def x_2770(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-10))
+    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-10))
 
 
 def x_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -3337,11 +3335,11 @@ def x_2783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_2785(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:663
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1977 for v_x_1977 in items_of(GET(ctx, 'cards', v_c_1976, 'tags', [])) if (v_x_1977 == 'plant')]) for v_c_1976 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1979 for v_x_1979 in items_of(GET(ctx, 'corporations', v_c_1978, 'tags', [])) if (v_x_1979 == 'plant')]) for v_c_1978 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1981 for v_x_1981 in items_of(GET(ctx, 'cards', v_c_1980, 'tags', [])) if (v_x_1981 == 'animal')]) for v_c_1980 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1983 for v_x_1983 in items_of(GET(ctx, 'corporations', v_c_1982, 'tags', [])) if (v_x_1983 == 'animal')]) for v_c_1982 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1))) and bool((num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1985 for v_x_1985 in items_of(GET(ctx, 'cards', v_c_1984, 'tags', [])) if (v_x_1985 == 'microbe')]) for v_c_1984 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_1987 for v_x_1987 in items_of(GET(ctx, 'corporations', v_c_1986, 'tags', [])) if (v_x_1987 == 'microbe')]) for v_c_1986 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(1)))))
+    return MEMO(ctx, (2785, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (bool((num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1977 for v_x_1977 in items_of(GET(ctx, 'cards', v_c_1976, 'tags', [])) if (v_x_1977 == 'plant')]) for v_c_1976 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1979 for v_x_1979 in items_of(GET(ctx, 'corporations', v_c_1978, 'tags', [])) if (v_x_1979 == 'plant')]) for v_c_1978 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and bool((num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1981 for v_x_1981 in items_of(GET(ctx, 'cards', v_c_1980, 'tags', [])) if (v_x_1981 == 'animal')]) for v_c_1980 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1983 for v_x_1983 in items_of(GET(ctx, 'corporations', v_c_1982, 'tags', [])) if (v_x_1983 == 'animal')]) for v_c_1982 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1)) and bool((num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1985 for v_x_1985 in items_of(GET(ctx, 'cards', v_c_1984, 'tags', [])) if (v_x_1985 == 'microbe')]) for v_c_1984 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_1987 for v_x_1987 in items_of(GET(ctx, 'corporations', v_c_1986, 'tags', [])) if (v_x_1987 == 'microbe')]) for v_c_1986 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 1))))
 
 
 def x_2787(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:672
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(4))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 4)
 
 
 def x_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3359,7 +3357,7 @@ def x_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:680
 def x_2796(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2796, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2000 for v_x_2000 in items_of(GET(ctx, 'cards', v_c_1999, 'tags', [])) if (v_x_2000 == 'earth')]) for v_c_1999 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2002 for v_x_2002 in items_of(GET(ctx, 'corporations', v_c_2001, 'tags', [])) if (v_x_2002 == 'earth')]) for v_c_2001 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2003 for v_x_2003 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2003 == 'earth')]))))
+    return MEMO(ctx, (2796, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2000 for v_x_2000 in items_of(GET(ctx, 'cards', v_c_1999, 'tags', [])) if (v_x_2000 == 'earth')]) for v_c_1999 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2002 for v_x_2002 in items_of(GET(ctx, 'corporations', v_c_2001, 'tags', [])) if (v_x_2002 == 'earth')]) for v_c_2001 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2003 for v_x_2003 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2003 == 'earth')]))))
 
 
 def x_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -3465,7 +3463,7 @@ def x_2827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:702
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3543,19 +3541,19 @@ def x_2855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2856, E.get('t~2024'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2026, 0), GET(ctx, 'parameters', v_p_2026, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2026, 'max', 0))) for v_p_2026 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2026, 'tile', None) == E.get('t~2024'))])))
+    return MEMO(ctx, (2856, E.get('t~2024'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2026, 0), GET(ctx, 'parameters', v_p_2026, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2026, 'max', 0))) for v_p_2026 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2026, 'tile', None) == E.get('t~2024'))])))
 
 
 def x_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2857, E.get('l~2025'), E.get('this'), E.get('t~2024'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2027 for v_s_2027 in items_of(E.get('l~2025')) if (bool((not IN(v_s_2027, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('t~2024'))) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2027, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2027, None) == E.get('you'))))) and bool((bool(IN(v_s_2027, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2028, ctx.state.get('board'))) and bool((not IN(v_x_2028, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) == v_u_2029)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None), 'counts_as', None) == v_u_2029))))) for v_u_2029 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2028 in items_of(ADJ(ctx, 'spaces', v_s_2027))]))))))])
+    return MEMO(ctx, (2857, E.get('l~2025'), E.get('this'), E.get('t~2024'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2027 for v_s_2027 in items_of(E.get('l~2025')) if (bool((not IN(v_s_2027, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('t~2024'))) or bool((GET(ctx, 'spaces', v_s_2027, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2027, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2027, None) == E.get('you'))))) and bool((bool(IN(v_s_2027, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2028, ctx.state.get('board'))) and bool((not IN(v_x_2028, KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None) == v_u_2029)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2028, {}), 'tile', None), 'counts_as', None) == v_u_2029))))) for v_u_2029 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2024'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2028 in items_of(ADJ(ctx, 'spaces', v_s_2027))]))))))])
 
 
 def x_2858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~2030'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~2030'))) > 0)
 
 
 def x_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71

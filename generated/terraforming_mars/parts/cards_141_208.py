@@ -9,19 +9,18 @@ from compiler.runtime.exports import (
     AR,
     AS,
     ASSIGN,
-    CALL,
     CAN,
     CHOOSE,
     CORE,
     CPS,
     DO,
     FLD,
+    FN,
     GET,
     IDS,
     IN,
     KEY,
     KEYPLACE,
-    LET,
     LOCAL,
     MEMO,
     MISSING,
@@ -33,7 +32,6 @@ from compiler.runtime.exports import (
     STMT,
     TRIAL_STEPS,
     TrialBudget,
-    UNBIND,
     UNSET,
     ev,
     items_of,
@@ -98,19 +96,19 @@ def x_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2890, E.get('t~2042'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2044, 0), GET(ctx, 'parameters', v_p_2044, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2044, 'max', 0))) for v_p_2044 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2044, 'tile', None) == E.get('t~2042'))])))
+    return MEMO(ctx, (2890, E.get('t~2042'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2044, 0), GET(ctx, 'parameters', v_p_2044, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2044, 'max', 0))) for v_p_2044 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2044, 'tile', None) == E.get('t~2042'))])))
 
 
 def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2891, E.get('l~2043'), E.get('this'), E.get('t~2042'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2045 for v_s_2045 in items_of(E.get('l~2043')) if (bool((not IN(v_s_2045, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('t~2042'))) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2045, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2045, None) == E.get('you'))))) and bool((bool(IN(v_s_2045, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2046, ctx.state.get('board'))) and bool((not IN(v_x_2046, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) == v_u_2047)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None), 'counts_as', None) == v_u_2047))))) for v_u_2047 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2046 in items_of(ADJ(ctx, 'spaces', v_s_2045))]))))))])
+    return MEMO(ctx, (2891, E.get('l~2043'), E.get('this'), E.get('t~2042'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2045 for v_s_2045 in items_of(E.get('l~2043')) if (bool((not IN(v_s_2045, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('t~2042'))) or bool((GET(ctx, 'spaces', v_s_2045, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2045, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2045, None) == E.get('you'))))) and bool((bool(IN(v_s_2045, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2046, ctx.state.get('board'))) and bool((not IN(v_x_2046, KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None) == v_u_2047)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2046, {}), 'tile', None), 'counts_as', None) == v_u_2047))))) for v_u_2047 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2042'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2046 in items_of(ADJ(ctx, 'spaces', v_s_2045))]))))))])
 
 
 def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~2048'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~2048'))) > 0)
 
 
 def x_2896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -174,19 +172,19 @@ def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2911, E.get('t~2053'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2054, 0), GET(ctx, 'parameters', v_p_2054, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2054, 'max', 0))) for v_p_2054 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2054, 'tile', None) == E.get('t~2053'))])))
+    return MEMO(ctx, (2911, E.get('t~2053'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2054, 0), GET(ctx, 'parameters', v_p_2054, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2054, 'max', 0))) for v_p_2054 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2054, 'tile', None) == E.get('t~2053'))])))
 
 
 def x_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2912, E.get('this'), E.get('t~2053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2059: (lambda v_near_2062: (v_near_2062 if (bool((GET(ctx, 'tiles', E.get('t~2053'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2062)) > num(0)))) else v_open_2059))([v_s_2060 for v_s_2060 in items_of(v_open_2059) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2061, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2061, {}), 'owner', None) == E.get('you')))) for v_x_2061 in items_of(ADJ(ctx, 'spaces', v_s_2060))])))]))([v_s_2056 for v_s_2056 in items_of([v_x_2055 for v_x_2055 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2055, 'type', None) == GET(ctx, 'tiles', E.get('t~2053'), 'space', None))]) if (bool((not IN(v_s_2056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('t~2053'))) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2056, None) == E.get('you'))))) and bool((bool(IN(v_s_2056, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2057, ctx.state.get('board'))) and bool((not IN(v_x_2057, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) == v_u_2058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None), 'counts_as', None) == v_u_2058))))) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))))))]))
+    return MEMO(ctx, (2912, E.get('this'), E.get('t~2053'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2059: (lambda v_near_2062: (v_near_2062 if (bool((GET(ctx, 'tiles', E.get('t~2053'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2062)) > 0))) else v_open_2059))([v_s_2060 for v_s_2060 in items_of(v_open_2059) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2061, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2061, {}), 'owner', None) == E.get('you')))) for v_x_2061 in items_of(ADJ(ctx, 'spaces', v_s_2060))])))]))([v_s_2056 for v_s_2056 in items_of([v_x_2055 for v_x_2055 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2055, 'type', None) == GET(ctx, 'tiles', E.get('t~2053'), 'space', None))]) if (bool((not IN(v_s_2056, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('t~2053'))) or bool((GET(ctx, 'spaces', v_s_2056, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2056, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2056, None) == E.get('you'))))) and bool((bool(IN(v_s_2056, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2057, ctx.state.get('board'))) and bool((not IN(v_x_2057, KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None) == v_u_2058)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2057, {}), 'tile', None), 'counts_as', None) == v_u_2058))))) for v_u_2058 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2053'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2057 in items_of(ADJ(ctx, 'spaces', v_s_2056))]))))))]))
 
 
 def x_2913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2063'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2063'))) > 0)
 
 
 def x_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -248,7 +246,7 @@ def x_2930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_2933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -256,7 +254,7 @@ def x_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_2936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -268,7 +266,7 @@ def x_2938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -278,7 +276,7 @@ def x_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -286,7 +284,7 @@ def x_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_2946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -334,7 +332,7 @@ def x_2962(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:43
 def x_2963(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2077 for v_x_2077 in items_of(GET(ctx, 'cards', v_c_2076, 'tags', [])) if (v_x_2077 == 'science')]) for v_c_2076 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2079 for v_x_2079 in items_of(GET(ctx, 'corporations', v_c_2078, 'tags', [])) if (v_x_2079 == 'science')]) for v_c_2078 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (2963, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2077 for v_x_2077 in items_of(GET(ctx, 'cards', v_c_2076, 'tags', [])) if (v_x_2077 == 'science')]) for v_c_2076 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2079 for v_x_2079 in items_of(GET(ctx, 'corporations', v_c_2078, 'tags', [])) if (v_x_2079 == 'science')]) for v_c_2078 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_2966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -350,7 +348,7 @@ def x_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 def x_2970(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:57
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(3))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 3)
 
 
 def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -372,7 +370,7 @@ def x_2978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_2980(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(8))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 8)
 
 
 def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -382,13 +380,13 @@ def x_2983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_2987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_2988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2988, E.get('n~2088'), E.get('r~2089'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2090).get('prod'), E.get('r~2089'), 0)) - num(E.get('n~2088')))) >= num(GET(ctx, 'resources', E.get('r~2089'), 'production_min', 0))) for v_target_2090 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2988, E.get('n~2088'), E.get('r~2089'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2090).get('prod'), E.get('r~2089'), 0)) - num(E.get('n~2088')))) >= num(GET(ctx, 'resources', E.get('r~2089'), 'production_min', 0))) for v_target_2090 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_2989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -416,7 +414,7 @@ def x_2993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_2994(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_2995(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
@@ -432,13 +430,13 @@ def x_2998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:81
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
 
 
 def x_3003(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3003, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2099 for v_x_2099 in items_of(GET(ctx, 'cards', v_c_2098, 'tags', [])) if (v_x_2099 == 'plant')]) for v_c_2098 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2101 for v_x_2101 in items_of(GET(ctx, 'corporations', v_c_2100, 'tags', [])) if (v_x_2101 == 'plant')]) for v_c_2100 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
+    return MEMO(ctx, (3003, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2099 for v_x_2099 in items_of(GET(ctx, 'cards', v_c_2098, 'tags', [])) if (v_x_2099 == 'plant')]) for v_c_2098 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2101 for v_x_2101 in items_of(GET(ctx, 'corporations', v_c_2100, 'tags', [])) if (v_x_2101 == 'plant')]) for v_c_2100 in items_of(PL(ctx, E.get('you')).get('corporation'))])))
 
 
 def x_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -456,7 +454,7 @@ def x_3005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: CALL(ctx, 'any', None, [(bool((GET(ctx, 'cards', v_card_2106, 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), v_card_2106, 0)) > num(0)))) for v_card_2106 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
+    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), lambda: FN['any'](ctx, None, [(bool((GET(ctx, 'cards', v_card_2106, 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), v_card_2106, 0)) > 0))) for v_card_2106 in items_of(PL(ctx, E.get('you')).get('tableau'))]))
 
 
 def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
@@ -468,7 +466,7 @@ def x_3008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return (bool((GET(ctx, 'cards', E.get('card~2107'), 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2107'), 0)) > num(0))))
+    return (bool((GET(ctx, 'cards', E.get('card~2107'), 'resource', None) != None)) and bool((num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('card~2107'), 0)) > 0)))
 
 
 def x_3010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
@@ -486,7 +484,7 @@ def x_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3013(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:98
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2109 for v_x_2109 in items_of(GET(ctx, 'cards', v_c_2108, 'tags', [])) if (v_x_2109 == 'science')]) for v_c_2108 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2111 for v_x_2111 in items_of(GET(ctx, 'corporations', v_c_2110, 'tags', [])) if (v_x_2111 == 'science')]) for v_c_2110 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(7)))
+    return MEMO(ctx, (3013, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2109 for v_x_2109 in items_of(GET(ctx, 'cards', v_c_2108, 'tags', [])) if (v_x_2109 == 'science')]) for v_c_2108 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2111 for v_x_2111 in items_of(GET(ctx, 'corporations', v_c_2110, 'tags', [])) if (v_x_2111 == 'science')]) for v_c_2110 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 7))
 
 
 def x_3018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -516,7 +514,7 @@ def x_3025(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
 def x_3026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2116')) >= num(1))
+    return (num(E.get('n~2116')) >= 1)
 
 
 def x_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -568,7 +566,7 @@ def x_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3043(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:138
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(0))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 0)
 
 
 def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -604,7 +602,7 @@ def x_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2124') == 'tr')) and bool((num(E.get('n~2125')) > num(0))))
+    return (bool((E.get('t~2124') == 'tr')) and bool((num(E.get('n~2125')) > 0)))
 
 
 def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -614,7 +612,7 @@ def x_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
-    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= num(-14))
+    return (num((num(KEY(ctx.state.get('params'), 'temperature', 0)) - num((num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))))) <= (-14))
 
 
 def x_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -680,7 +678,7 @@ def x_3088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2136') == 'tr')) and bool((num(E.get('n~2137')) > num(0))))
+    return (bool((E.get('t~2136') == 'tr')) and bool((num(E.get('n~2137')) > 0)))
 
 
 def x_3091(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -708,7 +706,7 @@ def x_3102(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-24))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-24))
 
 
 def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -720,17 +718,17 @@ def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3108(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:197
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2145 for v_x_2145 in items_of(GET(ctx, 'cards', v_c_2144, 'tags', [])) if (v_x_2145 == 'power')]) for v_c_2144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2147 for v_x_2147 in items_of(GET(ctx, 'corporations', v_c_2146, 'tags', [])) if (v_x_2147 == 'power')]) for v_c_2146 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (3108, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2145 for v_x_2145 in items_of(GET(ctx, 'cards', v_c_2144, 'tags', [])) if (v_x_2145 == 'power')]) for v_c_2144 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2147 for v_x_2147 in items_of(GET(ctx, 'corporations', v_c_2146, 'tags', [])) if (v_x_2147 == 'power')]) for v_c_2146 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3112, E.get('n~2148'), E.get('r~2149'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2150).get('prod'), E.get('r~2149'), 0)) - num(E.get('n~2148')))) >= num(GET(ctx, 'resources', E.get('r~2149'), 'production_min', 0))) for v_target_2150 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3112, E.get('n~2148'), E.get('r~2149'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2150).get('prod'), E.get('r~2149'), 0)) - num(E.get('n~2148')))) >= num(GET(ctx, 'resources', E.get('r~2149'), 'production_min', 0))) for v_target_2150 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -764,19 +762,19 @@ def x_3120(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3123, E.get('t~2154'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2155, 0), GET(ctx, 'parameters', v_p_2155, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2155, 'max', 0))) for v_p_2155 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2155, 'tile', None) == E.get('t~2154'))])))
+    return MEMO(ctx, (3123, E.get('t~2154'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2155, 0), GET(ctx, 'parameters', v_p_2155, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2155, 'max', 0))) for v_p_2155 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2155, 'tile', None) == E.get('t~2154'))])))
 
 
 def x_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3124, E.get('this'), E.get('t~2154'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2160: (lambda v_near_2163: (v_near_2163 if (bool((GET(ctx, 'tiles', E.get('t~2154'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2163)) > num(0)))) else v_open_2160))([v_s_2161 for v_s_2161 in items_of(v_open_2160) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2162, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2162, {}), 'owner', None) == E.get('you')))) for v_x_2162 in items_of(ADJ(ctx, 'spaces', v_s_2161))])))]))([v_s_2157 for v_s_2157 in items_of([v_x_2156 for v_x_2156 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2156, 'type', None) == GET(ctx, 'tiles', E.get('t~2154'), 'space', None))]) if (bool((not IN(v_s_2157, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('t~2154'))) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2157, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2157, None) == E.get('you'))))) and bool((bool(IN(v_s_2157, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2158, ctx.state.get('board'))) and bool((not IN(v_x_2158, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) == v_u_2159)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None), 'counts_as', None) == v_u_2159))))) for v_u_2159 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2158 in items_of(ADJ(ctx, 'spaces', v_s_2157))]))))))]))
+    return MEMO(ctx, (3124, E.get('this'), E.get('t~2154'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2160: (lambda v_near_2163: (v_near_2163 if (bool((GET(ctx, 'tiles', E.get('t~2154'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2163)) > 0))) else v_open_2160))([v_s_2161 for v_s_2161 in items_of(v_open_2160) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2162, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2162, {}), 'owner', None) == E.get('you')))) for v_x_2162 in items_of(ADJ(ctx, 'spaces', v_s_2161))])))]))([v_s_2157 for v_s_2157 in items_of([v_x_2156 for v_x_2156 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2156, 'type', None) == GET(ctx, 'tiles', E.get('t~2154'), 'space', None))]) if (bool((not IN(v_s_2157, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('t~2154'))) or bool((GET(ctx, 'spaces', v_s_2157, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2157, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2157, None) == E.get('you'))))) and bool((bool(IN(v_s_2157, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2158, ctx.state.get('board'))) and bool((not IN(v_x_2158, KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None) == v_u_2159)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2158, {}), 'tile', None), 'counts_as', None) == v_u_2159))))) for v_u_2159 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2154'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2158 in items_of(ADJ(ctx, 'spaces', v_s_2157))]))))))]))
 
 
 def x_3125(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2164'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2164'))) > 0)
 
 
 def x_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -838,7 +836,7 @@ def x_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -846,7 +844,7 @@ def x_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -858,7 +856,7 @@ def x_3150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -868,7 +866,7 @@ def x_3152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -876,7 +874,7 @@ def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -912,7 +910,7 @@ def x_3169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2174') == 'tr')) and bool((num(E.get('n~2175')) > num(0))))
+    return (bool((E.get('t~2174') == 'tr')) and bool((num(E.get('n~2175')) > 0)))
 
 
 def x_3172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1026,7 +1024,7 @@ def x_3211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2190') == 'tr')) and bool((num(E.get('n~2191')) > num(0))))
+    return (bool((E.get('t~2190') == 'tr')) and bool((num(E.get('n~2191')) > 0)))
 
 
 def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1036,7 +1034,7 @@ def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3216(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:248
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(5))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 5)
 
 
 def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1070,7 +1068,7 @@ def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3233(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:268
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(7))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 7)
 
 
 def x_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1086,7 +1084,7 @@ def x_3238(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
 def x_3240(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:279
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-6))
 
 
 def x_3243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1188,7 +1186,7 @@ def x_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2217') == 'tr')) and bool((num(E.get('n~2218')) > num(0))))
+    return (bool((E.get('t~2217') == 'tr')) and bool((num(E.get('n~2218')) > 0)))
 
 
 def x_3287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1224,7 +1222,7 @@ def x_3299(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
 def x_3300(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:306
     if E is None:
         E = ctx.env()
-    return (num(1) * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
+    return (1 * num(AR('/', KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0), 2)))
 
 
 def x_3302(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:322
@@ -1260,19 +1258,19 @@ def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:86
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3314, E.get('t~2228'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2230, 0), GET(ctx, 'parameters', v_p_2230, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2230, 'max', 0))) for v_p_2230 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2230, 'tile', None) == E.get('t~2228'))])))
+    return MEMO(ctx, (3314, E.get('t~2228'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2230, 0), GET(ctx, 'parameters', v_p_2230, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2230, 'max', 0))) for v_p_2230 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2230, 'tile', None) == E.get('t~2228'))])))
 
 
 def x_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:87
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3315, E.get('l~2229'), E.get('this'), E.get('t~2228'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2231 for v_s_2231 in items_of(E.get('l~2229')) if (bool((not IN(v_s_2231, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('t~2228'))) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2231, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2231, None) == E.get('you'))))) and bool((bool(IN(v_s_2231, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2232, ctx.state.get('board'))) and bool((not IN(v_x_2232, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) == v_u_2233)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None), 'counts_as', None) == v_u_2233))))) for v_u_2233 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2232 in items_of(ADJ(ctx, 'spaces', v_s_2231))]))))))])
+    return MEMO(ctx, (3315, E.get('l~2229'), E.get('this'), E.get('t~2228'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: [v_s_2231 for v_s_2231 in items_of(E.get('l~2229')) if (bool((not IN(v_s_2231, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('t~2228'))) or bool((GET(ctx, 'spaces', v_s_2231, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2231, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2231, None) == E.get('you'))))) and bool((bool(IN(v_s_2231, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2232, ctx.state.get('board'))) and bool((not IN(v_x_2232, KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None) == v_u_2233)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2232, {}), 'tile', None), 'counts_as', None) == v_u_2233))))) for v_u_2233 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2228'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2232 in items_of(ADJ(ctx, 'spaces', v_s_2231))]))))))])
 
 
 def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:88
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('open~2234'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('open~2234'))) > 0)
 
 
 def x_3320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1336,7 +1334,7 @@ def x_3333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3336(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:350
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3336, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2249 for v_x_2249 in items_of(GET(ctx, 'cards', v_c_2248, 'tags', [])) if (v_x_2249 == 'space')]) for v_c_2248 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2251 for v_x_2251 in items_of(GET(ctx, 'corporations', v_c_2250, 'tags', [])) if (v_x_2251 == 'space')]) for v_c_2250 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2252 for v_x_2252 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2252 == 'space')]))))
+    return MEMO(ctx, (3336, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2249 for v_x_2249 in items_of(GET(ctx, 'cards', v_c_2248, 'tags', [])) if (v_x_2249 == 'space')]) for v_c_2248 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2251 for v_x_2251 in items_of(GET(ctx, 'corporations', v_c_2250, 'tags', [])) if (v_x_2251 == 'space')]) for v_c_2250 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2252 for v_x_2252 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2252 == 'space')]))))
 
 
 def x_3337(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -1352,7 +1350,7 @@ def x_3338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:353
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-20))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-20))
 
 
 def x_3342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1374,7 +1372,7 @@ def x_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3350(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:364
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= num(2))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oceans', 0), (num(GET(ctx, 'parameters', 'oceans', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))))) >= 2)
 
 
 def x_3353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1450,13 +1448,13 @@ def x_3370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3376, E.get('n~2265'), E.get('r~2266'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2267).get('prod'), E.get('r~2266'), 0)) - num(E.get('n~2265')))) >= num(GET(ctx, 'resources', E.get('r~2266'), 'production_min', 0))) for v_target_2267 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3376, E.get('n~2265'), E.get('r~2266'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2267).get('prod'), E.get('r~2266'), 0)) - num(E.get('n~2265')))) >= num(GET(ctx, 'resources', E.get('r~2266'), 'production_min', 0))) for v_target_2267 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1548,25 +1546,25 @@ def x_3412(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
 def x_3413(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:404
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(2))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= 2)
 
 
 def x_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3415, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2282, 0), GET(ctx, 'parameters', v_p_2282, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2282, 'max', 0))) for v_p_2282 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2282, 'tile', None) == E.get('t~2281'))])))
+    return MEMO(ctx, (3415, E.get('t~2281'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2282, 0), GET(ctx, 'parameters', v_p_2282, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2282, 'max', 0))) for v_p_2282 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2282, 'tile', None) == E.get('t~2281'))])))
 
 
 def x_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3416, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2290)) > num(0)))) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2289, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2289, {}), 'owner', None) == E.get('you')))) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])))]))([v_s_2284 for v_s_2284 in items_of([v_x_2283 for v_x_2283 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2283, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2284, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2284, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2284, None) == E.get('you'))))) and bool((bool(IN(v_s_2284, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2285, ctx.state.get('board'))) and bool((not IN(v_x_2285, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) == v_u_2286)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None), 'counts_as', None) == v_u_2286))))) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))))))]))
+    return MEMO(ctx, (3416, E.get('this'), E.get('t~2281'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2287: (lambda v_near_2290: (v_near_2290 if (bool((GET(ctx, 'tiles', E.get('t~2281'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2290)) > 0))) else v_open_2287))([v_s_2288 for v_s_2288 in items_of(v_open_2287) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2289, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2289, {}), 'owner', None) == E.get('you')))) for v_x_2289 in items_of(ADJ(ctx, 'spaces', v_s_2288))])))]))([v_s_2284 for v_s_2284 in items_of([v_x_2283 for v_x_2283 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2283, 'type', None) == GET(ctx, 'tiles', E.get('t~2281'), 'space', None))]) if (bool((not IN(v_s_2284, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('t~2281'))) or bool((GET(ctx, 'spaces', v_s_2284, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2284, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2284, None) == E.get('you'))))) and bool((bool(IN(v_s_2284, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2285, ctx.state.get('board'))) and bool((not IN(v_x_2285, KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None) == v_u_2286)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2285, {}), 'tile', None), 'counts_as', None) == v_u_2286))))) for v_u_2286 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2281'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2285 in items_of(ADJ(ctx, 'spaces', v_s_2284))]))))))]))
 
 
 def x_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2291'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2291'))) > 0)
 
 
 def x_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1654,19 +1652,19 @@ def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
 def x_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3446, E.get('t~2300'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2301, 0), GET(ctx, 'parameters', v_p_2301, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2301, 'max', 0))) for v_p_2301 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2301, 'tile', None) == E.get('t~2300'))])))
+    return MEMO(ctx, (3446, E.get('t~2300'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2301, 0), GET(ctx, 'parameters', v_p_2301, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2301, 'max', 0))) for v_p_2301 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2301, 'tile', None) == E.get('t~2300'))])))
 
 
 def x_3447(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3447, E.get('this'), E.get('t~2300'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2306: (lambda v_near_2309: (v_near_2309 if (bool((GET(ctx, 'tiles', E.get('t~2300'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2309)) > num(0)))) else v_open_2306))([v_s_2307 for v_s_2307 in items_of(v_open_2306) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2308, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2308, {}), 'owner', None) == E.get('you')))) for v_x_2308 in items_of(ADJ(ctx, 'spaces', v_s_2307))])))]))([v_s_2303 for v_s_2303 in items_of([v_x_2302 for v_x_2302 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2302, 'type', None) == GET(ctx, 'tiles', E.get('t~2300'), 'space', None))]) if (bool((not IN(v_s_2303, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('t~2300'))) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2303, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2303, None) == E.get('you'))))) and bool((bool(IN(v_s_2303, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2304, ctx.state.get('board'))) and bool((not IN(v_x_2304, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) == v_u_2305)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None), 'counts_as', None) == v_u_2305))))) for v_u_2305 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2304 in items_of(ADJ(ctx, 'spaces', v_s_2303))]))))))]))
+    return MEMO(ctx, (3447, E.get('this'), E.get('t~2300'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2306: (lambda v_near_2309: (v_near_2309 if (bool((GET(ctx, 'tiles', E.get('t~2300'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2309)) > 0))) else v_open_2306))([v_s_2307 for v_s_2307 in items_of(v_open_2306) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2308, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2308, {}), 'owner', None) == E.get('you')))) for v_x_2308 in items_of(ADJ(ctx, 'spaces', v_s_2307))])))]))([v_s_2303 for v_s_2303 in items_of([v_x_2302 for v_x_2302 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2302, 'type', None) == GET(ctx, 'tiles', E.get('t~2300'), 'space', None))]) if (bool((not IN(v_s_2303, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('t~2300'))) or bool((GET(ctx, 'spaces', v_s_2303, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2303, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2303, None) == E.get('you'))))) and bool((bool(IN(v_s_2303, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2304, ctx.state.get('board'))) and bool((not IN(v_x_2304, KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None) == v_u_2305)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2304, {}), 'tile', None), 'counts_as', None) == v_u_2305))))) for v_u_2305 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2300'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2304 in items_of(ADJ(ctx, 'spaces', v_s_2303))]))))))]))
 
 
 def x_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2310'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2310'))) > 0)
 
 
 def x_3452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -1728,17 +1726,17 @@ def x_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:423
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(6))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 6)
 
 
 def x_3470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3471, E.get('n~2315'), E.get('r~2316'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2317).get('prod'), E.get('r~2316'), 0)) - num(E.get('n~2315')))) >= num(GET(ctx, 'resources', E.get('r~2316'), 'production_min', 0))) for v_target_2317 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3471, E.get('n~2315'), E.get('r~2316'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2317).get('prod'), E.get('r~2316'), 0)) - num(E.get('n~2315')))) >= num(GET(ctx, 'resources', E.get('r~2316'), 'production_min', 0))) for v_target_2317 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -1776,7 +1774,7 @@ def x_3481(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
 def x_3483(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
-    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= num(9))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'oxygen', 0), (num(GET(ctx, 'parameters', 'oxygen', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))))) >= 9)
 
 
 def x_3486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -1800,7 +1798,7 @@ def x_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3493(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:434
     if E is None:
         E = ctx.env()
-    return (num(1) * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
+    return (1 * num(KEY(PL(ctx, E.get('you')).get('card_res'), E.get('this'), 0)))
 
 
 def x_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -1818,7 +1816,7 @@ def x_3498(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:447
 def x_3499(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:458
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3499, E.get('event'),), lambda: CALL(ctx, 'count', None, [v_x_2327 for v_x_2327 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2327 == 'science')]))
+    return MEMO(ctx, (3499, E.get('event'),), lambda: FN['count'](ctx, None, [v_x_2327 for v_x_2327 in items_of(KEY(E.get('event'), 'tags', None)) if (v_x_2327 == 'science')]))
 
 
 def x_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -1840,7 +1838,7 @@ def x_3508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3513(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1848,7 +1846,7 @@ def x_3513(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1860,7 +1858,7 @@ def x_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1870,7 +1868,7 @@ def x_3519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3520(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3521(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -1878,11 +1876,11 @@ def x_3521(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3525(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:462
-    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: (num(CALL(ctx, 'count', None, [v_s_2333 for v_s_2333 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= num(2)))
+    return MEMO(ctx, (3525, ctx.stamps.get('board', 0),), lambda: (num(FN['count'](ctx, None, [v_s_2333 for v_s_2333 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2333, {}), 'tile', None), 'counts_as', None) == 'city')))))])) >= 2))
 
 
 def x_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1900,19 +1898,19 @@ def x_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2338') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2338') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2339') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2339') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1942,25 +1940,25 @@ def x_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('s_v~2340'))) - num(1)), E.get('s_v~2340'))]) if (num(E.get('s_v~2340')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('s_v~2340'))) - 1), E.get('s_v~2340'))]) if (num(E.get('s_v~2340')) > 0) else 0))
 
 
 def x_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('t_v~2341'))) - num(1)), E.get('t_v~2341'))]) if (num(E.get('t_v~2341')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('t_v~2341'))) - 1), E.get('t_v~2341'))]) if (num(E.get('t_v~2341')) > 0) else 0))
 
 
 def x_3545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('h_v~2342'))) - num(1)), E.get('h_v~2342'))]) if (num(E.get('h_v~2342')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2337'), E.get('h_v~2342'))) - 1), E.get('h_v~2342'))]) if (num(E.get('h_v~2342')) > 0) else 0))
 
 
 def x_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2343')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('s_v~2340')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('t~2344')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('t_v~2341')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('h~2345')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('h_v~2342')))) >= num(E.get('price~2337'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2343')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('s_v~2340')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('t~2344')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('t_v~2341')))) >= num(E.get('price~2337'))))))) and bool((not (bool((num(E.get('h~2345')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2343')) * num(E.get('s_v~2340'))), (num(E.get('t~2344')) * num(E.get('t_v~2341')))), (num(E.get('h~2345')) * num(E.get('h_v~2342'))))) - num(E.get('h_v~2342')))) >= num(E.get('price~2337'))))))))
 
 
 def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1972,7 +1970,7 @@ def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])
 
 
 def x_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1996,25 +1994,25 @@ def x_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])}, ({'steel': E.get('s~2343')} if (num(E.get('s_v~2340')) > num(0)) else K[5])), ({'titanium': E.get('t~2344')} if (num(E.get('t_v~2341')) > num(0)) else K[5])), ({'heat': E.get('h~2345')} if (num(E.get('h_v~2342')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2337')) - num((num(E.get('s~2343')) * num(E.get('s_v~2340')))))) - num((num(E.get('t~2344')) * num(E.get('t_v~2341')))))) - num((num(E.get('h~2345')) * num(E.get('h_v~2342')))))])}, ({'steel': E.get('s~2343')} if (num(E.get('s_v~2340')) > 0) else K[5])), ({'titanium': E.get('t~2344')} if (num(E.get('t_v~2341')) > 0) else K[5])), ({'heat': E.get('h~2345')} if (num(E.get('h_v~2342')) > 0) else K[5]))
 
 
 def x_3559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3559, E.get('t~2346'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2347, 0), GET(ctx, 'parameters', v_p_2347, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2347, 'max', 0))) for v_p_2347 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2347, 'tile', None) == E.get('t~2346'))])))
+    return MEMO(ctx, (3559, E.get('t~2346'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2347, 0), GET(ctx, 'parameters', v_p_2347, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2347, 'max', 0))) for v_p_2347 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2347, 'tile', None) == E.get('t~2346'))])))
 
 
 def x_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3560, E.get('this'), E.get('t~2346'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2352: (lambda v_near_2355: (v_near_2355 if (bool((GET(ctx, 'tiles', E.get('t~2346'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2355)) > num(0)))) else v_open_2352))([v_s_2353 for v_s_2353 in items_of(v_open_2352) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2354, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2354, {}), 'owner', None) == E.get('you')))) for v_x_2354 in items_of(ADJ(ctx, 'spaces', v_s_2353))])))]))([v_s_2349 for v_s_2349 in items_of([v_x_2348 for v_x_2348 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2348, 'type', None) == GET(ctx, 'tiles', E.get('t~2346'), 'space', None))]) if (bool((not IN(v_s_2349, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('t~2346'))) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2349, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2349, None) == E.get('you'))))) and bool((bool(IN(v_s_2349, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2350, ctx.state.get('board'))) and bool((not IN(v_x_2350, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) == v_u_2351)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None), 'counts_as', None) == v_u_2351))))) for v_u_2351 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2350 in items_of(ADJ(ctx, 'spaces', v_s_2349))]))))))]))
+    return MEMO(ctx, (3560, E.get('this'), E.get('t~2346'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2352: (lambda v_near_2355: (v_near_2355 if (bool((GET(ctx, 'tiles', E.get('t~2346'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2355)) > 0))) else v_open_2352))([v_s_2353 for v_s_2353 in items_of(v_open_2352) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2354, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2354, {}), 'owner', None) == E.get('you')))) for v_x_2354 in items_of(ADJ(ctx, 'spaces', v_s_2353))])))]))([v_s_2349 for v_s_2349 in items_of([v_x_2348 for v_x_2348 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2348, 'type', None) == GET(ctx, 'tiles', E.get('t~2346'), 'space', None))]) if (bool((not IN(v_s_2349, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('t~2346'))) or bool((GET(ctx, 'spaces', v_s_2349, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2349, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2349, None) == E.get('you'))))) and bool((bool(IN(v_s_2349, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2350, ctx.state.get('board'))) and bool((not IN(v_x_2350, KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None) == v_u_2351)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2350, {}), 'tile', None), 'counts_as', None) == v_u_2351))))) for v_u_2351 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2346'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2350 in items_of(ADJ(ctx, 'spaces', v_s_2349))]))))))]))
 
 
 def x_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2356'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2356'))) > 0)
 
 
 def x_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2078,19 +2076,19 @@ def x_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3580(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3580, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2362, 0), GET(ctx, 'parameters', v_p_2362, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2362, 'max', 0))) for v_p_2362 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2362, 'tile', None) == E.get('t~2361'))])))
+    return MEMO(ctx, (3580, E.get('t~2361'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2362, 0), GET(ctx, 'parameters', v_p_2362, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2362, 'max', 0))) for v_p_2362 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2362, 'tile', None) == E.get('t~2361'))])))
 
 
 def x_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3581, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2370)) > num(0)))) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2369, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2369, {}), 'owner', None) == E.get('you')))) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])))]))([v_s_2364 for v_s_2364 in items_of([v_x_2363 for v_x_2363 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2363, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2364, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2364, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2364, None) == E.get('you'))))) and bool((bool(IN(v_s_2364, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2365, ctx.state.get('board'))) and bool((not IN(v_x_2365, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) == v_u_2366)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None), 'counts_as', None) == v_u_2366))))) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))))))]))
+    return MEMO(ctx, (3581, E.get('this'), E.get('t~2361'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2367: (lambda v_near_2370: (v_near_2370 if (bool((GET(ctx, 'tiles', E.get('t~2361'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2370)) > 0))) else v_open_2367))([v_s_2368 for v_s_2368 in items_of(v_open_2367) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2369, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2369, {}), 'owner', None) == E.get('you')))) for v_x_2369 in items_of(ADJ(ctx, 'spaces', v_s_2368))])))]))([v_s_2364 for v_s_2364 in items_of([v_x_2363 for v_x_2363 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2363, 'type', None) == GET(ctx, 'tiles', E.get('t~2361'), 'space', None))]) if (bool((not IN(v_s_2364, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('t~2361'))) or bool((GET(ctx, 'spaces', v_s_2364, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2364, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2364, None) == E.get('you'))))) and bool((bool(IN(v_s_2364, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2365, ctx.state.get('board'))) and bool((not IN(v_x_2365, KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None) == v_u_2366)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2365, {}), 'tile', None), 'counts_as', None) == v_u_2366))))) for v_u_2366 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2361'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2365 in items_of(ADJ(ctx, 'spaces', v_s_2364))]))))))]))
 
 
 def x_3582(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2371'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2371'))) > 0)
 
 
 def x_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2154,7 +2152,7 @@ def x_3599(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     if E is None:
         E = ctx.env()
-    return (bool((num(len(ctx.state['players'])) > num(1))) and bool((ctx.state.get('last_space') != None)) and bool(IN(ctx.state.get('last_space'), ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'card', None) == E.get('this'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'tile', None) == 'ocean')))
+    return (bool((num(len(ctx.state['players'])) > 1)) and bool((ctx.state.get('last_space') != None)) and bool(IN(ctx.state.get('last_space'), ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'card', None) == E.get('this'))) and bool((KEY(KEY(ctx.state.get('board'), ctx.state.get('last_space'), {}), 'tile', None) == 'ocean')))
 
 
 def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
@@ -2164,7 +2162,7 @@ def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
-    return (bool((E.get('target~2378') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2378')).get('stock'), E.get('r~2377'), 0)) > num(0))) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2379, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2379, {}), 'owner', None) == E.get('target~2378')))) for v_x_2379 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2377'), 'target': E.get('target~2378'), 'p': E.get('you')}, 0, 0) == 0)))
+    return (bool((E.get('target~2378') != E.get('you'))) and bool((num(KEY(PL(ctx, E.get('target~2378')).get('stock'), E.get('r~2377'), 0)) > 0)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2379, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2379, {}), 'owner', None) == E.get('target~2378')))) for v_x_2379 in items_of(ADJ(ctx, 'spaces', ctx.state.get('last_space')))])) and bool((MODV(ctx, 'stock_protection', {'r': E.get('r~2377'), 'target': E.get('target~2378'), 'p': E.get('you')}, 0, 0) == 0)))
 
 
 def x_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
@@ -2180,7 +2178,7 @@ def x_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 
 
 def x_3612(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:498
-    return MEMO(ctx, (3612, ctx.stamps.get('board', 0),), lambda: CALL(ctx, 'count', None, [v_s_2382 for v_s_2382 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
+    return MEMO(ctx, (3612, ctx.stamps.get('board', 0),), lambda: FN['count'](ctx, None, [v_s_2382 for v_s_2382 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2382, {}), 'tile', None), 'counts_as', None) == 'city')))))]))
 
 
 def x_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -2238,25 +2236,25 @@ def x_3631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3633(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:511
-    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= num(-8))
+    return (num(AR('+', KEY(ctx.state.get('params'), 'temperature', 0), (num(GET(ctx, 'parameters', 'temperature', 'step', 0)) * num(MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))))) >= (-8))
 
 
 def x_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3635, E.get('t~2393'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2394, 0), GET(ctx, 'parameters', v_p_2394, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2394, 'max', 0))) for v_p_2394 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2394, 'tile', None) == E.get('t~2393'))])))
+    return MEMO(ctx, (3635, E.get('t~2393'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2394, 0), GET(ctx, 'parameters', v_p_2394, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2394, 'max', 0))) for v_p_2394 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2394, 'tile', None) == E.get('t~2393'))])))
 
 
 def x_3636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3636, E.get('this'), E.get('t~2393'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2399: (lambda v_near_2402: (v_near_2402 if (bool((GET(ctx, 'tiles', E.get('t~2393'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2402)) > num(0)))) else v_open_2399))([v_s_2400 for v_s_2400 in items_of(v_open_2399) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2401, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2401, {}), 'owner', None) == E.get('you')))) for v_x_2401 in items_of(ADJ(ctx, 'spaces', v_s_2400))])))]))([v_s_2396 for v_s_2396 in items_of([v_x_2395 for v_x_2395 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2395, 'type', None) == GET(ctx, 'tiles', E.get('t~2393'), 'space', None))]) if (bool((not IN(v_s_2396, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('t~2393'))) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2396, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2396, None) == E.get('you'))))) and bool((bool(IN(v_s_2396, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2397, ctx.state.get('board'))) and bool((not IN(v_x_2397, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) == v_u_2398)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None), 'counts_as', None) == v_u_2398))))) for v_u_2398 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2397 in items_of(ADJ(ctx, 'spaces', v_s_2396))]))))))]))
+    return MEMO(ctx, (3636, E.get('this'), E.get('t~2393'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2399: (lambda v_near_2402: (v_near_2402 if (bool((GET(ctx, 'tiles', E.get('t~2393'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2402)) > 0))) else v_open_2399))([v_s_2400 for v_s_2400 in items_of(v_open_2399) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2401, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2401, {}), 'owner', None) == E.get('you')))) for v_x_2401 in items_of(ADJ(ctx, 'spaces', v_s_2400))])))]))([v_s_2396 for v_s_2396 in items_of([v_x_2395 for v_x_2395 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2395, 'type', None) == GET(ctx, 'tiles', E.get('t~2393'), 'space', None))]) if (bool((not IN(v_s_2396, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('t~2393'))) or bool((GET(ctx, 'spaces', v_s_2396, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2396, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2396, None) == E.get('you'))))) and bool((bool(IN(v_s_2396, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2397, ctx.state.get('board'))) and bool((not IN(v_x_2397, KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None) == v_u_2398)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2397, {}), 'tile', None), 'counts_as', None) == v_u_2398))))) for v_u_2398 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2393'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2397 in items_of(ADJ(ctx, 'spaces', v_s_2396))]))))))]))
 
 
 def x_3637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2403'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2403'))) > 0)
 
 
 def x_3641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2318,7 +2316,7 @@ def x_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 def x_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2326,7 +2324,7 @@ def x_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -2338,7 +2336,7 @@ def x_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2348,7 +2346,7 @@ def x_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -2356,7 +2354,7 @@ def x_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
@@ -2414,25 +2412,25 @@ def x_3679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_3681(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:528
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2413 for v_x_2413 in items_of(GET(ctx, 'cards', v_c_2412, 'tags', [])) if (v_x_2413 == 'science')]) for v_c_2412 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2415 for v_x_2415 in items_of(GET(ctx, 'corporations', v_c_2414, 'tags', [])) if (v_x_2415 == 'science')]) for v_c_2414 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(2)))
+    return MEMO(ctx, (3681, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2413 for v_x_2413 in items_of(GET(ctx, 'cards', v_c_2412, 'tags', [])) if (v_x_2413 == 'science')]) for v_c_2412 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2415 for v_x_2415 in items_of(GET(ctx, 'corporations', v_c_2414, 'tags', [])) if (v_x_2415 == 'science')]) for v_c_2414 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 2))
 
 
 def x_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3683, E.get('t~2416'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2417, 0), GET(ctx, 'parameters', v_p_2417, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2417, 'max', 0))) for v_p_2417 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2417, 'tile', None) == E.get('t~2416'))])))
+    return MEMO(ctx, (3683, E.get('t~2416'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2417, 0), GET(ctx, 'parameters', v_p_2417, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2417, 'max', 0))) for v_p_2417 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2417, 'tile', None) == E.get('t~2416'))])))
 
 
 def x_3684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3684, E.get('this'), E.get('t~2416'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2422: (lambda v_near_2425: (v_near_2425 if (bool((GET(ctx, 'tiles', E.get('t~2416'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2425)) > num(0)))) else v_open_2422))([v_s_2423 for v_s_2423 in items_of(v_open_2422) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2424, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2424, {}), 'owner', None) == E.get('you')))) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))])))]))([v_s_2419 for v_s_2419 in items_of([v_x_2418 for v_x_2418 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2418, 'type', None) == GET(ctx, 'tiles', E.get('t~2416'), 'space', None))]) if (bool((not IN(v_s_2419, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('t~2416'))) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2419, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2419, None) == E.get('you'))))) and bool((bool(IN(v_s_2419, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2420, ctx.state.get('board'))) and bool((not IN(v_x_2420, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) == v_u_2421)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None), 'counts_as', None) == v_u_2421))))) for v_u_2421 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2420 in items_of(ADJ(ctx, 'spaces', v_s_2419))]))))))]))
+    return MEMO(ctx, (3684, E.get('this'), E.get('t~2416'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2422: (lambda v_near_2425: (v_near_2425 if (bool((GET(ctx, 'tiles', E.get('t~2416'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2425)) > 0))) else v_open_2422))([v_s_2423 for v_s_2423 in items_of(v_open_2422) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2424, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2424, {}), 'owner', None) == E.get('you')))) for v_x_2424 in items_of(ADJ(ctx, 'spaces', v_s_2423))])))]))([v_s_2419 for v_s_2419 in items_of([v_x_2418 for v_x_2418 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2418, 'type', None) == GET(ctx, 'tiles', E.get('t~2416'), 'space', None))]) if (bool((not IN(v_s_2419, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('t~2416'))) or bool((GET(ctx, 'spaces', v_s_2419, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2419, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2419, None) == E.get('you'))))) and bool((bool(IN(v_s_2419, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2420, ctx.state.get('board'))) and bool((not IN(v_x_2420, KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None) == v_u_2421)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2420, {}), 'tile', None), 'counts_as', None) == v_u_2421))))) for v_u_2421 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2416'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2420 in items_of(ADJ(ctx, 'spaces', v_s_2419))]))))))]))
 
 
 def x_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2426'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2426'))) > 0)
 
 
 def x_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2502,7 +2500,7 @@ def x_3703(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:545
 def x_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return (num(E.get('n~2431')) >= num(1))
+    return (num(E.get('n~2431')) >= 1)
 
 
 def x_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
@@ -2556,7 +2554,7 @@ def x_3717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
-    return (num(0) - num(E.get('n~2437')))
+    return (0 - num(E.get('n~2437')))
 
 
 def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
@@ -2566,7 +2564,7 @@ def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2574,7 +2572,7 @@ def x_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2586,7 +2584,7 @@ def x_3730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2596,7 +2594,7 @@ def x_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2604,13 +2602,13 @@ def x_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:575
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3739, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2440 for v_x_2440 in items_of(GET(ctx, 'cards', v_c_2439, 'tags', [])) if (v_x_2440 == 'jovian')]) for v_c_2439 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2442 for v_x_2442 in items_of(GET(ctx, 'corporations', v_c_2441, 'tags', [])) if (v_x_2442 == 'jovian')]) for v_c_2441 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2443 for v_x_2443 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2443 == 'jovian')]))))
+    return MEMO(ctx, (3739, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2440 for v_x_2440 in items_of(GET(ctx, 'cards', v_c_2439, 'tags', [])) if (v_x_2440 == 'jovian')]) for v_c_2439 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2442 for v_x_2442 in items_of(GET(ctx, 'corporations', v_c_2441, 'tags', [])) if (v_x_2442 == 'jovian')]) for v_c_2441 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2443 for v_x_2443 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2443 == 'jovian')]))))
 
 
 def x_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:91
@@ -2640,7 +2638,7 @@ def x_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2447') == 'tr')) and bool((num(E.get('n~2448')) > num(0))))
+    return (bool((E.get('t~2447') == 'tr')) and bool((num(E.get('n~2448')) > 0)))
 
 
 def x_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2656,25 +2654,25 @@ def x_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3755(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:579
-    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (num(1) * num(AR('/', CALL(ctx, 'count', None, [v_s_2451 for v_s_2451 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
+    return MEMO(ctx, (3755, ctx.stamps.get('board', 0),), lambda: (1 * num(AR('/', FN['count'](ctx, None, [v_s_2451 for v_s_2451 in items_of(ctx.state.get('board')) if (bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None) == 'city')) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_s_2451, {}), 'tile', None), 'counts_as', None) == 'city')))))]), 3))))
 
 
 def x_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3757, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2453, 0), GET(ctx, 'parameters', v_p_2453, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2453, 'max', 0))) for v_p_2453 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2453, 'tile', None) == E.get('t~2452'))])))
+    return MEMO(ctx, (3757, E.get('t~2452'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2453, 0), GET(ctx, 'parameters', v_p_2453, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2453, 'max', 0))) for v_p_2453 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2453, 'tile', None) == E.get('t~2452'))])))
 
 
 def x_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3758, E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2458: (lambda v_near_2461: (v_near_2461 if (bool((GET(ctx, 'tiles', E.get('t~2452'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2461)) > num(0)))) else v_open_2458))([v_s_2459 for v_s_2459 in items_of(v_open_2458) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2460, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2460, {}), 'owner', None) == E.get('you')))) for v_x_2460 in items_of(ADJ(ctx, 'spaces', v_s_2459))])))]))([v_s_2455 for v_s_2455 in items_of([v_x_2454 for v_x_2454 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2454, 'type', None) == GET(ctx, 'tiles', E.get('t~2452'), 'space', None))]) if (bool((not IN(v_s_2455, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('t~2452'))) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2455, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2455, None) == E.get('you'))))) and bool((bool(IN(v_s_2455, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2456, ctx.state.get('board'))) and bool((not IN(v_x_2456, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) == v_u_2457)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None), 'counts_as', None) == v_u_2457))))) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))))))]))
+    return MEMO(ctx, (3758, E.get('this'), E.get('t~2452'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2458: (lambda v_near_2461: (v_near_2461 if (bool((GET(ctx, 'tiles', E.get('t~2452'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2461)) > 0))) else v_open_2458))([v_s_2459 for v_s_2459 in items_of(v_open_2458) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2460, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2460, {}), 'owner', None) == E.get('you')))) for v_x_2460 in items_of(ADJ(ctx, 'spaces', v_s_2459))])))]))([v_s_2455 for v_s_2455 in items_of([v_x_2454 for v_x_2454 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2454, 'type', None) == GET(ctx, 'tiles', E.get('t~2452'), 'space', None))]) if (bool((not IN(v_s_2455, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('t~2452'))) or bool((GET(ctx, 'spaces', v_s_2455, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2455, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2455, None) == E.get('you'))))) and bool((bool(IN(v_s_2455, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2456, ctx.state.get('board'))) and bool((not IN(v_x_2456, KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None) == v_u_2457)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2456, {}), 'tile', None), 'counts_as', None) == v_u_2457))))) for v_u_2457 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2452'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2456 in items_of(ADJ(ctx, 'spaces', v_s_2455))]))))))]))
 
 
 def x_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2462'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2462'))) > 0)
 
 
 def x_3763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -2738,19 +2736,19 @@ def x_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2469') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2469') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2470') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2470') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2780,25 +2778,25 @@ def x_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('s_v~2471'))) - num(1)), E.get('s_v~2471'))]) if (num(E.get('s_v~2471')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('s_v~2471'))) - 1), E.get('s_v~2471'))]) if (num(E.get('s_v~2471')) > 0) else 0))
 
 
 def x_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('t_v~2472'))) - num(1)), E.get('t_v~2472'))]) if (num(E.get('t_v~2472')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('t_v~2472'))) - 1), E.get('t_v~2472'))]) if (num(E.get('t_v~2472')) > 0) else 0))
 
 
 def x_3791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('h_v~2473'))) - num(1)), E.get('h_v~2473'))]) if (num(E.get('h_v~2473')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2468'), E.get('h_v~2473'))) - 1), E.get('h_v~2473'))]) if (num(E.get('h_v~2473')) > 0) else 0))
 
 
 def x_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2474')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('s_v~2471')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('t~2475')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('t_v~2472')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('h~2476')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('h_v~2473')))) >= num(E.get('price~2468'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2474')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('s_v~2471')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('t~2475')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('t_v~2472')))) >= num(E.get('price~2468'))))))) and bool((not (bool((num(E.get('h~2476')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2474')) * num(E.get('s_v~2471'))), (num(E.get('t~2475')) * num(E.get('t_v~2472')))), (num(E.get('h~2476')) * num(E.get('h_v~2473'))))) - num(E.get('h_v~2473')))) >= num(E.get('price~2468'))))))))
 
 
 def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2810,7 +2808,7 @@ def x_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])
 
 
 def x_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2834,11 +2832,11 @@ def x_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])}, ({'steel': E.get('s~2474')} if (num(E.get('s_v~2471')) > num(0)) else K[5])), ({'titanium': E.get('t~2475')} if (num(E.get('t_v~2472')) > num(0)) else K[5])), ({'heat': E.get('h~2476')} if (num(E.get('h_v~2473')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2468')) - num((num(E.get('s~2474')) * num(E.get('s_v~2471')))))) - num((num(E.get('t~2475')) * num(E.get('t_v~2472')))))) - num((num(E.get('h~2476')) * num(E.get('h_v~2473')))))])}, ({'steel': E.get('s~2474')} if (num(E.get('s_v~2471')) > 0) else K[5])), ({'titanium': E.get('t~2475')} if (num(E.get('t_v~2472')) > 0) else K[5])), ({'heat': E.get('h~2476')} if (num(E.get('h_v~2473')) > 0) else K[5]))
 
 
 def x_3805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2846,7 +2844,7 @@ def x_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -2858,7 +2856,7 @@ def x_3810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2868,7 +2866,7 @@ def x_3812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -2876,7 +2874,7 @@ def x_3814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -2918,19 +2916,19 @@ def x_3830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:613
 def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3832, E.get('t~2484'), ctx.stamps.get('params', 0),), lambda: (not CALL(ctx, 'any', None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2485, 0), GET(ctx, 'parameters', v_p_2485, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2485, 'max', 0))) for v_p_2485 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2485, 'tile', None) == E.get('t~2484'))])))
+    return MEMO(ctx, (3832, E.get('t~2484'), ctx.stamps.get('params', 0),), lambda: (not FN['any'](ctx, None, [(num(AR('+', KEY(ctx.state.get('params'), v_p_2485, 0), GET(ctx, 'parameters', v_p_2485, 'step', 0))) > num(GET(ctx, 'parameters', v_p_2485, 'max', 0))) for v_p_2485 in items_of(IDS(ctx, 'parameters')) if (GET(ctx, 'parameters', v_p_2485, 'tile', None) == E.get('t~2484'))])))
 
 
 def x_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3833, E.get('this'), E.get('t~2484'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2490: (lambda v_near_2493: (v_near_2493 if (bool((GET(ctx, 'tiles', E.get('t~2484'), 'next_to_own', None) == 'if_possible')) and bool((num(CALL(ctx, 'count', None, v_near_2493)) > num(0)))) else v_open_2490))([v_s_2491 for v_s_2491 in items_of(v_open_2490) if (bool((E.get('you') != None)) and bool(CALL(ctx, 'any', None, [(bool(IN(v_x_2492, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2492, {}), 'owner', None) == E.get('you')))) for v_x_2492 in items_of(ADJ(ctx, 'spaces', v_s_2491))])))]))([v_s_2487 for v_s_2487 in items_of([v_x_2486 for v_x_2486 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2486, 'type', None) == GET(ctx, 'tiles', E.get('t~2484'), 'space', None))]) if (bool((not IN(v_s_2487, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('t~2484'))) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2487, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2487, None) == E.get('you'))))) and bool((bool(IN(v_s_2487, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None))) or bool((not CALL(ctx, 'any', None, [(bool(IN(v_x_2488, ctx.state.get('board'))) and bool((not IN(v_x_2488, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None)))) and bool(CALL(ctx, 'any', None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) == v_u_2489)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None), 'counts_as', None) == v_u_2489))))) for v_u_2489 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))]))))))]))
+    return MEMO(ctx, (3833, E.get('this'), E.get('t~2484'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), lambda: (lambda v_open_2490: (lambda v_near_2493: (v_near_2493 if (bool((GET(ctx, 'tiles', E.get('t~2484'), 'next_to_own', None) == 'if_possible')) and bool((num(FN['count'](ctx, None, v_near_2493)) > 0))) else v_open_2490))([v_s_2491 for v_s_2491 in items_of(v_open_2490) if (bool((E.get('you') != None)) and bool(FN['any'](ctx, None, [(bool(IN(v_x_2492, ctx.state.get('board'))) and bool((KEY(KEY(ctx.state.get('board'), v_x_2492, {}), 'owner', None) == E.get('you')))) for v_x_2492 in items_of(ADJ(ctx, 'spaces', v_s_2491))])))]))([v_s_2487 for v_s_2487 in items_of([v_x_2486 for v_x_2486 in items_of(IDS(ctx, 'spaces')) if (GET(ctx, 'spaces', v_x_2486, 'type', None) == GET(ctx, 'tiles', E.get('t~2484'), 'space', None))]) if (bool((not IN(v_s_2487, ctx.state.get('board')))) and bool((bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == None)) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('t~2484'))) or bool((GET(ctx, 'spaces', v_s_2487, 'reserved', None) == E.get('this'))))) and bool((bool((not IN(v_s_2487, ctx.state.get('claims')))) or bool((KEY(ctx.state.get('claims'), v_s_2487, None) == E.get('you'))))) and bool((bool(IN(v_s_2487, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None))) or bool((not FN['any'](ctx, None, [(bool(IN(v_x_2488, ctx.state.get('board'))) and bool((not IN(v_x_2488, KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'except_on', None)))) and bool(FN['any'](ctx, None, [(bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) != None)) and bool((bool((KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None) == v_u_2489)) or bool((GET(ctx, 'tiles', KEY(KEY(ctx.state.get('board'), v_x_2488, {}), 'tile', None), 'counts_as', None) == v_u_2489))))) for v_u_2489 in items_of(KEY(GET(ctx, 'tiles', E.get('t~2484'), 'not_next_to', {}), 'tiles', None))]))) for v_x_2488 in items_of(ADJ(ctx, 'spaces', v_s_2487))]))))))]))
 
 
 def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:97
     if E is None:
         E = ctx.env()
-    return (num(CALL(ctx, 'count', None, E.get('legal~2494'))) > num(0))
+    return (num(FN['count'](ctx, None, E.get('legal~2494'))) > 0)
 
 
 def x_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:71
@@ -3004,13 +3002,13 @@ def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    return (num(len(ctx.state['players'])) > num(1))
+    return (num(len(ctx.state['players'])) > 1)
 
 
 def x_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3860, E.get('n~2501'), E.get('r~2502'), ctx.stamps.get('prod', 0),), lambda: CALL(ctx, 'any', None, [(num((num(KEY(PL(ctx, v_target_2503).get('prod'), E.get('r~2502'), 0)) - num(E.get('n~2501')))) >= num(GET(ctx, 'resources', E.get('r~2502'), 'production_min', 0))) for v_target_2503 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (3860, E.get('n~2501'), E.get('r~2502'), ctx.stamps.get('prod', 0),), lambda: FN['any'](ctx, None, [(num((num(KEY(PL(ctx, v_target_2503).get('prod'), E.get('r~2502'), 0)) - num(E.get('n~2501')))) >= num(GET(ctx, 'resources', E.get('r~2502'), 'production_min', 0))) for v_target_2503 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -3044,19 +3042,19 @@ def x_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2509') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > num(0)) else 0)
+    return (E.get('sv~2509') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0)) > 0) else 0)
 
 
 def x_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2510') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > num(0)) else 0)
+    return (E.get('tv~2510') if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0)) > 0) else 0)
 
 
 def x_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > num(0)) else 0)
+    return (MODV(ctx, 'heat_value', {}, 0, 0) if (num(KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0)) > 0) else 0)
 
 
 def x_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3086,25 +3084,25 @@ def x_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('s_v~2511'))) - num(1)), E.get('s_v~2511'))]) if (num(E.get('s_v~2511')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'steel', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('s_v~2511'))) - 1), E.get('s_v~2511'))]) if (num(E.get('s_v~2511')) > 0) else 0))
 
 
 def x_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('t_v~2512'))) - num(1)), E.get('t_v~2512'))]) if (num(E.get('t_v~2512')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'titanium', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('t_v~2512'))) - 1), E.get('t_v~2512'))]) if (num(E.get('t_v~2512')) > 0) else 0))
 
 
 def x_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (CALL(ctx, 'min', None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('h_v~2513'))) - num(1)), E.get('h_v~2513'))]) if (num(E.get('h_v~2513')) > num(0)) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [KEY(PL(ctx, E.get('you')).get('stock'), 'heat', 0), AR('/', (num(AR('+', E.get('price~2508'), E.get('h_v~2513'))) - 1), E.get('h_v~2513'))]) if (num(E.get('h_v~2513')) > 0) else 0))
 
 
 def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (bool((num(CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2514')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('s_v~2511')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('t~2515')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('t_v~2512')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('h~2516')) > num(0))) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('h_v~2513')))) >= num(E.get('price~2508'))))))))
+    return (bool((num(FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])) <= num(KEY(PL(ctx, E.get('you')).get('stock'), 'megacredits', 0)))) and bool((not (bool((num(E.get('s~2514')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('s_v~2511')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('t~2515')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('t_v~2512')))) >= num(E.get('price~2508'))))))) and bool((not (bool((num(E.get('h~2516')) > 0)) and bool((num((num(AR('+', AR('+', (num(E.get('s~2514')) * num(E.get('s_v~2511'))), (num(E.get('t~2515')) * num(E.get('t_v~2512')))), (num(E.get('h~2516')) * num(E.get('h_v~2513'))))) - num(E.get('h_v~2513')))) >= num(E.get('price~2508'))))))))
 
 
 def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3116,7 +3114,7 @@ def x_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])
+    return FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])
 
 
 def x_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3140,7 +3138,7 @@ def x_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return AR('+', AR('+', AR('+', {'megacredits': CALL(ctx, 'max', None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])}, ({'steel': E.get('s~2514')} if (num(E.get('s_v~2511')) > num(0)) else K[5])), ({'titanium': E.get('t~2515')} if (num(E.get('t_v~2512')) > num(0)) else K[5])), ({'heat': E.get('h~2516')} if (num(E.get('h_v~2513')) > num(0)) else K[5]))
+    return AR('+', AR('+', AR('+', {'megacredits': FN['max'](ctx, None, [0, (num((num((num(E.get('price~2508')) - num((num(E.get('s~2514')) * num(E.get('s_v~2511')))))) - num((num(E.get('t~2515')) * num(E.get('t_v~2512')))))) - num((num(E.get('h~2516')) * num(E.get('h_v~2513')))))])}, ({'steel': E.get('s~2514')} if (num(E.get('s_v~2511')) > 0) else K[5])), ({'titanium': E.get('t~2515')} if (num(E.get('t_v~2512')) > 0) else K[5])), ({'heat': E.get('h~2516')} if (num(E.get('h_v~2513')) > 0) else K[5]))
 
 
 def x_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -3156,7 +3154,7 @@ def x_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 def x_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3164,7 +3162,7 @@ def x_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3176,7 +3174,7 @@ def x_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3186,7 +3184,7 @@ def x_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3194,7 +3192,7 @@ def x_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3236,7 +3234,7 @@ def x_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (bool((E.get('t~2524') == 'tr')) and bool((num(E.get('n~2525')) > num(0))))
+    return (bool((E.get('t~2524') == 'tr')) and bool((num(E.get('n~2525')) > 0)))
 
 
 def x_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -3254,7 +3252,7 @@ def x_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirement
 def x_3940(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:677
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3940, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2528 for v_x_2528 in items_of(GET(ctx, 'cards', v_c_2527, 'tags', [])) if (v_x_2528 == 'building')]) for v_c_2527 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2530 for v_x_2530 in items_of(GET(ctx, 'corporations', v_c_2529, 'tags', [])) if (v_x_2530 == 'building')]) for v_c_2529 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else CALL(ctx, 'count', None, [v_x_2531 for v_x_2531 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2531 == 'building')]))))
+    return MEMO(ctx, (3940, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: AR('+', AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2528 for v_x_2528 in items_of(GET(ctx, 'cards', v_c_2527, 'tags', [])) if (v_x_2528 == 'building')]) for v_c_2527 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2530 for v_x_2530 in items_of(GET(ctx, 'corporations', v_c_2529, 'tags', [])) if (v_x_2530 == 'building')]) for v_c_2529 in items_of(PL(ctx, E.get('you')).get('corporation'))])), (0 if IN(E.get('this'), PL(ctx, E.get('you')).get('tableau')) else FN['count'](ctx, None, [v_x_2531 for v_x_2531 in items_of(GET(ctx, 'cards', E.get('this'), 'tags', [])) if (v_x_2531 == 'building')]))))
 
 
 def x_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
@@ -3278,7 +3276,7 @@ def x_3943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
 def x_3945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:682
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2537 for v_x_2537 in items_of(GET(ctx, 'cards', v_c_2536, 'tags', [])) if (v_x_2537 == 'science')]) for v_c_2536 in items_of(PL(ctx, E.get('you')).get('tableau'))]), CALL(ctx, 'sum', None, [CALL(ctx, 'count', None, [v_x_2539 for v_x_2539 in items_of(GET(ctx, 'corporations', v_c_2538, 'tags', [])) if (v_x_2539 == 'science')]) for v_c_2538 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= num(3)))
+    return MEMO(ctx, (3945, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (num(AR('+', FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2537 for v_x_2537 in items_of(GET(ctx, 'cards', v_c_2536, 'tags', [])) if (v_x_2537 == 'science')]) for v_c_2536 in items_of(PL(ctx, E.get('you')).get('tableau'))]), FN['sum'](ctx, None, [FN['count'](ctx, None, [v_x_2539 for v_x_2539 in items_of(GET(ctx, 'corporations', v_c_2538, 'tags', [])) if (v_x_2539 == 'science')]) for v_c_2538 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) >= 3))
 
 
 def x_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -3300,7 +3298,7 @@ def x_3951(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:690
 
 
 def x_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (CALL(ctx, 'count', None, ctx.state.get('deck')) == 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
 def x_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3308,7 +3306,7 @@ def x_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return CALL(ctx, 'sorted', None, ctx.state.get('discard'))
+    return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
 def x_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -3320,7 +3318,7 @@ def x_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (num(CALL(ctx, 'count', None, ctx.state.get('deck'))) > num(0))
+    return (num(FN['count'](ctx, None, ctx.state.get('deck'))) > 0)
 
 
 def x_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3330,7 +3328,7 @@ def x_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def x_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -3338,7 +3336,7 @@ def x_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def x_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return [CALL(ctx, 'first', None, ctx.state.get('deck'))]
+    return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
 def d_2531(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
