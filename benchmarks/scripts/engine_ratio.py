@@ -6,8 +6,8 @@
 Prints per engine the CPU seconds (``time.process_time``) of N seeded random games of
 the generated package ``generated.<game>`` (the least of R runs, the engines taking
 turns: on a shared machine the least is the one least disturbed), the decisions, and
-the ratio interpreter / compiled; with ``--calls``, each engine's function-call count (cProfile) too, the
-deterministic figure on a shared machine.
+the ratio interpreter / compiled; with ``--calls``, each engine's function-call count
+(cProfile) too, the deterministic figure on a shared machine.
 """
 
 from __future__ import annotations
